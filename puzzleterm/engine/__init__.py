@@ -1,0 +1,28 @@
+"""The puzzle engine: rules, solvers, generators and graders, in pure Python.
+
+Nothing here imports the UI (textual, rich), storage (sqlite3) or the session.
+"""
+
+from .errors import GameIdError, MoveError, ParamsError, ParseError, PuzzleError, UnknownKindError
+from .kind import Kind, all_kinds, find_kind, register
+from .rng import Rng
+from .types import Grade, Level, Puzzle, Status, Step
+
+__all__ = [
+    "GameIdError",
+    "Grade",
+    "Kind",
+    "Level",
+    "MoveError",
+    "ParamsError",
+    "ParseError",
+    "Puzzle",
+    "PuzzleError",
+    "Rng",
+    "Status",
+    "Step",
+    "UnknownKindError",
+    "all_kinds",
+    "find_kind",
+    "register",
+]

@@ -1,0 +1,105 @@
+"""Value types shared by every puzzle kind: levels, steps, grades, status, puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+
+
+class Level(IntEnum):
+    """Difficulty levels, ordered: a puzzle's level is that of the hardest technique it needs."""
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    EXPERT = 4
+    EXTREME = 5
+    TRIAL = 6
+
+    @property
+    def label(self) -> str:
+        return "needs trial" if self is Level.TRIAL else self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Level:
+        """Read a level name (``easy`` ... ``extreme``, ``trial``); raises ``ValueError``."""
+        key = text.strip().lower().replace(" ", "-")
+        aliases = {"needs-trial": "trial", "diabolical": "extreme", "fiendish": "expert"}
+        key = aliases.get(key, key)
+        for level in cls:
+            if level.name.lower() == key:
+                return level
+        names = ", ".join(lv.name.lower() for lv in cls)
+        raise ValueError(f"unknown level {text!r} (expected one of: {names})")
+
+
+class Status(Enum):
+    PLAYING = "playing"
+    SOLVED = "solved"
+    BROKEN = "broken"  # a rule is visibly broken (e.g. a digit repeated in a house)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction, explained.
+
+    Cells are indices into the kind's board (row-major), digits are 1-based values.
+    ``cells``, ``houses`` and ``candidates`` are what proves the step, for highlighting.
+    """
+
+    technique: str
+    name: str
+    level: Level
+    rating: float
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    cells: tuple[int, ...] = ()
+    houses: tuple[int, ...] = ()
+    candidates: tuple[tuple[int, int], ...] = ()
+    explanation: str = ""
+    nudge: str = ""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is for a person.
+
+    ``level`` and ``rating`` are those of the hardest step on the solve path; ``counts``
+    says how many times each technique was used; ``solved`` is False when logic stalled.
+    """
+
+    level: Level
+    rating: float
+    hardest: str
+    counts: tuple[tuple[str, int], ...] = ()
+    steps: int = 0
+    solved: bool = True
+
+
+@dataclass(frozen=True)
+class Puzzle(Generic[S]):
+    """A dealt puzzle: its starting state and how to name it again."""
+
+    kind: str
+    params: str
+    desc: str
+    state: S
+    seed: str | None = None
+    level: Level | None = None
+    grade: Grade | None = field(default=None, compare=False)
+
+    @property
+    def game_id(self) -> str:
+        """The shareable ID naming this exact puzzle (its givens)."""
+        return f"{self.kind}:{self.params}:{self.desc}"
+
+    @property
+    def seed_id(self) -> str | None:
+        """The ID that regenerates this puzzle from its seed, when it has one."""
+        if self.seed is None:
+            return None
+        level = self.level.name.lower() if self.level is not None else "any"
+        return f"{self.kind}:{self.params}:{level}#{self.seed}"
