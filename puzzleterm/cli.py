@@ -66,12 +66,12 @@ class Item:
 
 
 def _is_square(k: int) -> bool:
-    r = int(round(k**0.5))
+    r = round(k**0.5)
     return k >= 4 and r * r == k
 
 
 def _batch_token(line: str) -> str:
-    """The puzzle in a batch line: the longest whitespace-separated token (``hash puzzle rating``)."""
+    """The puzzle in a batch line: its longest token (as in ``hash puzzle rating`` lines)."""
     tokens = line.split()
     return max(tokens, key=len) if tokens else ""
 
@@ -88,7 +88,8 @@ def read_puzzles(kind: SudokuFamilyKind, text: str, size: str | None) -> Iterato
         tokens = [_batch_token(ln) for _, ln in content]
         lengths = {len(t) for t in tokens}
         picture = len(content) == len(tokens[0]) and all(
-            len(ln.translate(str.maketrans("", "", " \t|-+"))) in (0, len(content)) for _, ln in content
+            len(ln.translate(str.maketrans("", "", " \t|-+"))) in (0, len(content))
+            for _, ln in content
         )
         is_batch = len(lengths) == 1 and _is_square(len(tokens[0])) and not picture
     if not is_batch:
@@ -223,8 +224,9 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("hint takes one grid")
     state = items[0].state
     if kind.count_solutions(state, 1) == 0:
-        raise CliError("no solution from this position: a digit placed so far is wrong",
-                       EXIT_NO_SOLUTION)
+        raise CliError(
+            "no solution from this position: a digit placed so far is wrong", EXIT_NO_SOLUTION
+        )
     step = next_step(state)
     if step is None:
         out.write("solved: nothing left to deduce\n")
@@ -315,7 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"puzzleterm {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    def add(name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str) -> argparse.ArgumentParser:
+    def add(
+        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str
+    ) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help_, description=help_)
         sp.set_defaults(func=func)
         return sp
@@ -323,15 +327,24 @@ def build_parser() -> argparse.ArgumentParser:
     def kind_args(sp: argparse.ArgumentParser, with_file: bool = True) -> None:
         sp.add_argument("kind", help="puzzle kind: sudoku, xsudoku, latin")
         if with_file:
-            sp.add_argument("file", nargs="?", default="-",
-                            help="puzzle file, or - for standard input (default)")
+            sp.add_argument(
+                "file",
+                nargs="?",
+                default="-",
+                help="puzzle file, or - for standard input (default)",
+            )
         sp.add_argument("--size", help="board size, e.g. 9x9 (default: inferred from the input)")
 
-    sp = add("solve", cmd_solve, "solve a puzzle (CSV in gives CSV out; a file of one-line "
-             "puzzles is solved line by line)")
+    sp = add(
+        "solve",
+        cmd_solve,
+        "solve a puzzle (CSV in gives CSV out; a file of one-line puzzles is solved line by line)",
+    )
     kind_args(sp)
     sp.add_argument("--count", action="store_true", help="say whether the solution is unique")
-    sp.add_argument("--limit", type=int, default=2, help="count solutions up to this many (default 2)")
+    sp.add_argument(
+        "--limit", type=int, default=2, help="count solutions up to this many (default 2)"
+    )
     sp.add_argument("--explain", action="store_true", help="print the human-style steps in words")
     sp.add_argument("--format", choices=FORMATS, help="output format (default: as the input)")
 
@@ -348,8 +361,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", help="names the puzzle: the same seed deals the same puzzle")
     sp.add_argument("--count", type=int, default=1, help="how many puzzles")
     sp.add_argument("--format", choices=(*FORMATS, "id"), default="line")
-    sp.add_argument("-v", "--verbose", action="store_true",
-                    help="print each puzzle's seed ID and grade on standard error")
+    sp.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print each puzzle's seed ID and grade on standard error",
+    )
 
     sp = add("enumerate", cmd_enumerate, "count every grid of a small board")
     kind_args(sp, with_file=False)

@@ -36,15 +36,19 @@ def detect_format(text: str) -> str:
 
 
 def _content_lines(text: str) -> list[str]:
-    return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    return [
+        ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")
+    ]
 
 
 def _side_for_cells(ncells: int) -> int:
-    n = int(round(ncells**0.5))
+    n = round(ncells**0.5)
     return n if n * n == ncells else -1
 
 
-def parse_grid(text: str, geo_for: GeometryFor, n: int | None = None) -> tuple[Geometry, tuple[int, ...]]:
+def parse_grid(
+    text: str, geo_for: GeometryFor, n: int | None = None
+) -> tuple[Geometry, tuple[int, ...]]:
     """Read a grid in any of the three forms; returns its geometry and values (0 = blank).
 
     ``n`` fixes the side length; otherwise it is inferred from the number of cells.
@@ -98,10 +102,15 @@ def _symbols_row(geo: Geometry, text: str, row: int | None) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _parse_csv(rows: list[str], geo_for: GeometryFor, n: int | None) -> tuple[Geometry, tuple[int, ...]]:
-    side = n if n is not None else len(rows)
+def _parse_csv(
+    rows: list[str], geo_for: GeometryFor, n: int | None
+) -> tuple[Geometry, tuple[int, ...]]:
+    first = [f for f in rows[0].split(",")]
+    if len(first) > 1 and not first[-1].strip():
+        first.pop()  # a trailing comma
+    side = n if n is not None else len(first)
     if len(rows) != side:
-        raise ParseError(f"expected {side} CSV rows, got {len(rows)}")
+        raise ParseError(f"expected {side} CSV rows of {side} values, got {len(rows)} rows")
     geo = geo_for(side)
     values: list[int] = []
     for r, row in enumerate(rows):

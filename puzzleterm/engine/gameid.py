@@ -42,7 +42,9 @@ def parse_game_id(text: str) -> GameId:
     """Split and check a game ID (kind and params are validated; the desc is not parsed)."""
     parts = text.strip().split(":", 2)
     if len(parts) != 3 or not all(parts):
-        raise GameIdError(f"bad game ID {text.strip()!r}: expected KIND:SIZE:PUZZLE or KIND:SIZE:LEVEL#SEED")
+        raise GameIdError(
+            f"bad game ID {text.strip()!r}: expected KIND:SIZE:PUZZLE or KIND:SIZE:LEVEL#SEED"
+        )
     name, ptext, rest = parts
     try:
         kind = find_kind(name)
@@ -70,12 +72,24 @@ def seeded_rng(kind_name: str, params: str, level: Level | None, seed: str) -> R
     return Rng.from_parts(GENERATOR_VERSION, kind_name, params, lv, seed)
 
 
-def generate_seeded(kind: Kind[Any, Any], params: Any, seed: str, level: Level | None = None) -> Puzzle[Any]:
-    """The puzzle that ``kind:params:level#seed`` names."""
+def generate_seeded(
+    kind: Kind[Any, Any], params: Any, seed: str, level: Level | None = None
+) -> Puzzle[Any]:
+    """The puzzle that ``kind:params:level#seed`` names (the seed is trimmed, never empty)."""
+    seed = seed.strip()
+    if not seed:
+        raise GameIdError("a seed must not be empty")
     ptext = kind.format_params(params)
     puzzle = kind.generate(params, seeded_rng(kind.name, ptext, level, seed), level)
-    return Puzzle(puzzle.kind, puzzle.params, puzzle.desc, puzzle.state, seed=seed,
-                  level=level, grade=puzzle.grade)
+    return Puzzle(
+        puzzle.kind,
+        puzzle.params,
+        puzzle.desc,
+        puzzle.state,
+        seed=seed,
+        level=level,
+        grade=puzzle.grade,
+    )
 
 
 def load_game_id(text: str) -> Puzzle[Any]:

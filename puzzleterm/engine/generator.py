@@ -64,8 +64,10 @@ def remove_clues(
         saved = [values[c] for c in group]
         for c in group:
             values[c] = 0
-        if any(saved[i] and bt.has_other_solution(geo, values, solution, c, node_limit)
-               for i, c in enumerate(group)):
+        if any(
+            saved[i] and bt.has_other_solution(geo, values, solution, c, node_limit)
+            for i, c in enumerate(group)
+        ):
             for i, c in enumerate(group):
                 values[c] = saved[i]
     return tuple(values)
@@ -83,7 +85,9 @@ def generate_minimal(geo: Geometry, rng: Rng, symmetric: bool | None = None) -> 
     return remove_clues(geo, solution, rng.fork("holes"), sym)
 
 
-def generate_givens(geo: Geometry, rng: Rng, level: Level | None) -> tuple[tuple[int, ...], Grade | None]:
+def generate_givens(
+    geo: Geometry, rng: Rng, level: Level | None
+) -> tuple[tuple[int, ...], Grade | None]:
     """Givens of a unique puzzle; at ``level`` when one is asked for (graded by logic)."""
     if level is None:
         return generate_minimal(geo, rng), None

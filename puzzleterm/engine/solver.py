@@ -56,18 +56,18 @@ class Search:
     """
 
     __slots__ = (
-        "peers",
-        "houses",
+        "aborted",
+        "count",
         "full",
-        "limit",
+        "houses",
         "keep",
-        "rng",
+        "limit",
+        "ncells",
         "node_limit",
         "nodes",
-        "count",
+        "peers",
+        "rng",
         "solutions",
-        "aborted",
-        "ncells",
     )
 
     def __init__(
@@ -219,8 +219,13 @@ def _run_with_callback(s: Search, cand: Masks, cb: Callable[[Masks], None]) -> N
     s.run(cand)
 
 
-def has_other_solution(geo: Geometry, values: Sequence[int], solution: Sequence[int],
-                       cell: int, node_limit: int | None = None) -> bool:
+def has_other_solution(
+    geo: Geometry,
+    values: Sequence[int],
+    solution: Sequence[int],
+    cell: int,
+    node_limit: int | None = None,
+) -> bool:
     """True when ``values`` has a solution whose ``cell`` differs from ``solution[cell]``.
 
     Removing the clue at ``cell`` from a unique puzzle keeps it unique exactly when this is

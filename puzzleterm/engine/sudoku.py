@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import solver as bt
-from .errors import MoveError, ParamsError, ParseError
+from .errors import MoveError, ParamsError
 from .formats import check_givens, find_conflicts, format_grid, parse_grid
 from .geometry import Geometry, geometry
 from .kind import register
 from .rng import Rng
 from .types import Grade, Level, Puzzle, Status, Step
+
 
 @dataclass(frozen=True)
 class SudokuParams:
@@ -102,8 +103,9 @@ _CELL_MOVE = re.compile(r"^r(\d+)c(\d+)([=+\-~])(.*)$")
 class SudokuFamilyKind:
     """One kind of the family; instances differ by variant (sudoku, xsudoku, latin)."""
 
-    def __init__(self, name: str, title: str, aliases: tuple[str, ...], sizes: tuple[int, ...],
-                 default: int) -> None:
+    def __init__(
+        self, name: str, title: str, aliases: tuple[str, ...], sizes: tuple[int, ...], default: int
+    ) -> None:
         self.name = name
         self.title = title
         self.aliases = aliases
@@ -120,7 +122,9 @@ class SudokuFamilyKind:
     def parse_params(self, text: str) -> SudokuParams:
         m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*", text)
         if not m or (m.group(2) and m.group(1) != m.group(2)):
-            raise ParamsError(f"{self.title}: bad size {text!r} (expected e.g. {self.param_choices()[0]})")
+            raise ParamsError(
+                f"{self.title}: bad size {text!r} (expected e.g. {self.param_choices()[0]})"
+            )
         n = int(m.group(1))
         geometry(self.name, n)  # raises ParamsError for sizes the variant lacks
         return SudokuParams(self.name, n)
@@ -131,8 +135,9 @@ class SudokuFamilyKind:
     # -- reading and writing -----------------------------------------------------------------
     def read(self, text: str, params: SudokuParams | None = None) -> SudokuState:
         """Parse a grid in any text form, inferring the size unless ``params`` fixes it."""
-        geo, values = parse_grid(text, lambda n: geometry(self.name, n),
-                                 params.n if params is not None else None)
+        geo, values = parse_grid(
+            text, lambda n: geometry(self.name, n), params.n if params is not None else None
+        )
         check_givens(geo, values)
         return SudokuState.from_givens(geo, values)
 
@@ -160,8 +165,9 @@ class SudokuFamilyKind:
             self._apply_one(geo, state.givens, values, marks, part.strip())
         return SudokuState(geo, state.givens, tuple(values), tuple(marks))
 
-    def _apply_one(self, geo: Geometry, givens: tuple[int, ...], values: list[int],
-                   marks: list[int], move: str) -> None:
+    def _apply_one(
+        self, geo: Geometry, givens: tuple[int, ...], values: list[int], marks: list[int], move: str
+    ) -> None:
         if move == "auto":
             cand = SudokuState(geo, givens, tuple(values), tuple(marks)).candidates()
             for cell in range(geo.ncells):
@@ -244,7 +250,9 @@ class SudokuFamilyKind:
         return next_step(state)
 
     # -- generation --------------------------------------------------------------------------
-    def generate(self, params: SudokuParams, rng: Rng, level: Level | None = None) -> Puzzle[SudokuState]:
+    def generate(
+        self, params: SudokuParams, rng: Rng, level: Level | None = None
+    ) -> Puzzle[SudokuState]:
         from .generator import generate_givens
 
         geo = params.geo
@@ -254,8 +262,12 @@ class SudokuFamilyKind:
 
 
 SUDOKU = SudokuFamilyKind("sudoku", "Sudoku", ("sud", "sudoku9", "classic"), (9, 4, 6, 16), 9)
-XSUDOKU = SudokuFamilyKind("xsudoku", "X-Sudoku", ("x-sudoku", "x", "diagonal", "sudoku-x"), (5,), 5)
-LATIN = SudokuFamilyKind("latin", "Latin square", ("latin-square", "latinsquare"), (5, 4, 3, 6, 7, 8, 9), 5)
+XSUDOKU = SudokuFamilyKind(
+    "xsudoku", "X-Sudoku", ("x-sudoku", "x", "diagonal", "sudoku-x"), (5,), 5
+)
+LATIN = SudokuFamilyKind(
+    "latin", "Latin square", ("latin-square", "latinsquare"), (5, 4, 3, 6, 7, 8, 9), 5
+)
 
 for _k in (SUDOKU, XSUDOKU, LATIN):
     register(_k)
@@ -263,4 +275,3 @@ for _k in (SUDOKU, XSUDOKU, LATIN):
 
 def family_kind(variant: str) -> SudokuFamilyKind:
     return {"sudoku": SUDOKU, "xsudoku": XSUDOKU, "latin": LATIN}[variant]
-

@@ -1,0 +1,175 @@
+"""The command line, run through the real console script."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzleterm.engine import find_kind
+from puzzleterm.engine.formats import find_conflicts
+from puzzleterm.engine.geometry import geometry
+
+from .conftest import TESTS
+
+SCRIPT = shutil.which("puzzleterm", path=str(Path(sys.executable).parent)) or shutil.which(
+    "puzzleterm"
+)
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    if SCRIPT is None:
+        pytest.fail("the puzzleterm console script is not installed (pip install -e '.[test]')")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    return subprocess.run(
+        [SCRIPT, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_four_by_four_csv_example() -> None:
+    proc = run("solve", "sudoku", stdin="1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "1,3,4,2\n2,4,3,1\n3,1,2,4\n4,2,1,3\n"
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "puzzleterm", "solve", "sudoku"],
+        input="1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("1,3,4,2")
+
+
+def test_output_keeps_the_input_form_unless_asked() -> None:
+    line = (TESTS / "data" / "norvig-easy3.txt").read_text().splitlines()[0]
+    proc = run("solve", "sudoku", stdin=line + "\n")
+    assert proc.returncode == 0
+    out = proc.stdout.strip()
+    assert len(out) == 81 and out.isdigit()
+    assert all(a in ".0" or a == b for a, b in zip(line, out, strict=True))
+    grid = run("solve", "sudoku", "--format", "grid", stdin=line)
+    assert grid.stdout.count("\n") == 11 and "+" in grid.stdout
+
+
+def test_batch_file_is_solved_line_by_line(tmp_path: Path) -> None:
+    src = TESTS / "data" / "norvig-hardest3.txt"
+    proc = run("solve", "sudoku", str(src))
+    assert proc.returncode == 0, proc.stderr
+    puzzles = src.read_text().split()
+    sols = proc.stdout.split()
+    assert len(sols) == len(puzzles) == 3
+    geo = geometry("sudoku", 9)
+    for p, s in zip(puzzles, sols, strict=True):
+        assert all(a in ".0" or a == b for a, b in zip(p, s, strict=True))
+        assert not find_conflicts(geo, [int(ch) for ch in s])
+
+
+def test_batch_with_a_bad_line_reports_it_and_goes_on(tmp_path: Path) -> None:
+    good = (TESTS / "data" / "norvig-easy3.txt").read_text().splitlines()[0]
+    f = tmp_path / "mixed.txt"
+    f.write_text(f"# a comment\n{good}\n{'7' * 81}\n{good}\n")
+    proc = run("solve", "sudoku", str(f))
+    assert proc.returncode == 2
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 3 and lines[1] == "error" and lines[0] == lines[2]
+    assert "line 3" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("stdin", "expected"),
+    [
+        ("1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n", "unique"),
+        ("0,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n", "multiple (at least 2)"),
+        ("1,2,0,0\n0,0,0,0\n0,0,0,0\n0,0,0,0\n", "multiple (at least 2)"),
+    ],
+)
+def test_count(stdin: str, expected: str) -> None:
+    proc = run("solve", "sudoku", "--count", stdin=stdin)
+    assert proc.returncode == 0 and proc.stdout.strip() == expected
+
+
+def test_count_with_a_limit_and_no_solution() -> None:
+    proc = run("solve", "sudoku", "--count", "--limit", "500", stdin="1" + "." * 15)
+    assert proc.stdout.strip() == "multiple (72)"  # 288 grids / 4 choices of r1c1
+    dead = ".23." + ".1.." + "4..." + "...."  # no clash, but r1c1 has no digit left
+    proc = run("solve", "sudoku", stdin=dead)
+    assert proc.returncode == 1 and "no solution" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("solve", "sudoku"), "", "empty input"),
+        (("solve", "sudoku"), "1,0,0\n0,0,0\n0,0,0\n", "Sudoku comes in"),
+        (("solve", "sudoku"), "12.4\n", "not 2x2"),
+        (("solve", "sudoku"), "12.45\n", "square number of cells"),
+        (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,x,4\n0,2,0,0\n", "row 3, column 3"),
+        (("solve", "sudoku"), "1,1,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n", "1 appears twice in row 1"),
+        (
+            ("solve", "sudoku", "--size", "9x9"),
+            "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n",
+            "expected 9 CSV rows",
+        ),
+        (("solve", "sudoku", "--size", "7x7"), "1", "not 7x7"),
+        (("solve", "kakuro"), "1", "unknown puzzle kind 'kakuro'"),
+        (("solve", "sudoku", "/nonexistent/file"), "", "cannot read /nonexistent/file"),
+        (("solve", "xsudoku"), "11" + "." * 23, "1 appears twice in row 1"),
+        (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
+        (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
+        (("generate", "sudoku", "--count", "0"), "", "--count must be at least 1"),
+        (("play", "sudoku:9x9"), "", "bad game ID"),
+        ((), "", "needs a terminal"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], stdin: str, message: str) -> None:
+    proc = run(*args, stdin=stdin)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_xsudoku_and_latin_solve_the_same_way() -> None:
+    proc = run("solve", "xsudoku", stdin="12..........3...4........")
+    assert proc.returncode == 0
+    sol = [int(ch) for ch in proc.stdout.strip()]
+    assert not find_conflicts(geometry("xsudoku", 5), sol) and all(sol)
+    proc = run("solve", "latin", "--count", stdin="1,2,0\n0,3,0\n0,0,0\n")
+    assert proc.stdout.strip() == "unique"
+
+
+def test_generate_is_deterministic_and_unique() -> None:
+    a = run("generate", "sudoku", "--seed", "cli", "--count", "3", "--format", "id")
+    b = run("generate", "sudoku", "--seed", "cli", "--count", "3", "--format", "id")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    ids = a.stdout.split()
+    assert len(ids) == len(set(ids)) == 3
+    kind = find_kind("sudoku")
+    for gid in ids:
+        desc = gid.split(":")[2]
+        assert kind.count_solutions(kind.read(desc)) == 1
+    csv = run("generate", "sudoku", "--size", "6x6", "--seed", "1", "--format", "csv")
+    assert len(csv.stdout.splitlines()) == 6 and csv.stdout.count(",") == 30
+
+
+def test_enumerate_xsudoku() -> None:
+    proc = run("enumerate", "xsudoku")
+    assert proc.returncode == 0
+    assert "8 X-Sudoku 5x5 grids with first row 12345" in proc.stdout
+    assert "960 X-Sudoku 5x5 grids in all" in proc.stdout
+    grids = [b for b in proc.stdout.split("\n\n") if b.strip() and "grids" not in b]
+    assert len(grids) == 8
+
+
+def test_enumerate_small_boards() -> None:
+    assert "288 Sudoku 4x4 grids in all" in run("enumerate", "sudoku", "--size", "4x4").stdout
+    assert "576 Latin square 4x4 grids in all" in run("enumerate", "latin", "--size", "4").stdout
+    proc = run("enumerate", "sudoku", "--size", "9x9")
+    assert proc.returncode == 2 and "too many grids" in proc.stderr
