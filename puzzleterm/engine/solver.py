@@ -12,6 +12,7 @@ It works on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 
 from .geometry import Geometry
 from .rng import Rng
@@ -57,12 +58,15 @@ class Search:
 
     __slots__ = (
         "aborted",
+        "cell_houses",
         "count",
+        "fetchers",
         "full",
         "houses",
         "keep",
         "limit",
         "ncells",
+        "nhouses",
         "node_limit",
         "nodes",
         "peers",
@@ -80,6 +84,9 @@ class Search:
     ) -> None:
         self.peers = geo.peers
         self.houses = geo.houses
+        self.cell_houses = geo.cell_houses
+        self.fetchers = [(h, itemgetter(*h)) for h in geo.houses]
+        self.nhouses = len(geo.houses)
         self.full = geo.all_mask
         self.ncells = geo.ncells
         self.limit = limit
@@ -92,53 +99,78 @@ class Search:
         self.aborted = False
 
     # -- propagation ---------------------------------------------------------------------
-    def propagate(self, cand: Masks, queue: list[int]) -> bool:
-        """Settle naked and hidden singles until nothing changes; False on a contradiction."""
+    # The working state is one list: the candidate mask of every cell, then for every house
+    # the mask of digits already placed (propagated) in it, so branching copies one list.
+
+    def propagate(self, st: Masks, queue: list[int]) -> bool:
+        """Settle naked singles, then hidden singles; False on a contradiction.
+
+        Naked singles run to a fixed point through the queue; houses are then scanned once
+        for hidden singles, whose consequences are propagated before returning.
+        """
         peers = self.peers
-        houses = self.houses
+        cell_houses = self.cell_houses
+        base = self.ncells
+        if not self._settle(st, queue, peers, cell_houses, base):
+            return False
         full = self.full
-        while True:
-            while queue:
-                cell = queue.pop()
-                bit = cand[cell]
-                for p in peers[cell]:
-                    m = cand[p]
-                    if m & bit:
-                        m ^= bit
-                        if not m:
-                            return False
-                        cand[p] = m
-                        if not m & (m - 1):
-                            queue.append(p)
-            for house in houses:
-                once = twice = 0
+        h = base
+        for house, fetch in self.fetchers:
+            placed = st[h]
+            h += 1
+            if placed == full:
+                continue
+            once = twice = 0
+            for m in fetch(st):
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            only = once & ~twice & ~placed
+            if only:
                 for c in house:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
-                if once != full:
-                    return False
-                only = once & ~twice
-                if only:
-                    for c in house:
-                        m = cand[c]
-                        hit = m & only
-                        if hit and m != hit:
-                            if hit & (hit - 1):
-                                return False  # one cell is the only place for two digits
-                            cand[c] = hit
-                            queue.append(c)
-            if not queue:
-                return True
+                    m = st[c]
+                    hit = m & only
+                    if hit and m != hit:
+                        if hit & (hit - 1):
+                            return False  # one cell is the only place for two digits
+                        st[c] = hit
+                        queue.append(c)
+        return not queue or self._settle(st, queue, peers, cell_houses, base)
+
+    @staticmethod
+    def _settle(
+        st: Masks,
+        queue: list[int],
+        peers: tuple[tuple[int, ...], ...],
+        cell_houses: tuple[tuple[int, ...], ...],
+        base: int,
+    ) -> bool:
+        while queue:
+            cell = queue.pop()
+            bit = st[cell]
+            for h in cell_houses[cell]:
+                st[base + h] |= bit
+            for p in peers[cell]:
+                m = st[p]
+                if m & bit:
+                    m ^= bit
+                    if not m:
+                        return False
+                    st[p] = m
+                    if not m & (m - 1):
+                        queue.append(p)
+        return True
 
     # -- search --------------------------------------------------------------------------
     def run(self, cand: Masks, queue: list[int] | None = None) -> None:
-        """Search from ``cand``; ``queue`` lists settled cells not yet propagated."""
+        """Search from candidate masks ``cand``; ``queue`` lists settled cells to propagate
+        (default: every settled cell)."""
         if queue is None:
             queue = [c for c, m in enumerate(cand) if m and not m & (m - 1)]
-        cand = list(cand)
-        if self.propagate(cand, queue):
-            self._dfs(cand)
+        st = list(cand) + [0] * self.nhouses
+        if self.propagate(st, queue):
+            self._dfs(st)
 
     def _dfs(self, cand: Masks) -> None:
         self.nodes += 1
@@ -147,7 +179,8 @@ class Search:
             return
         best = -1
         best_n = 99
-        for c, m in enumerate(cand):
+        for c in range(self.ncells):
+            m = cand[c]
             if m & (m - 1):
                 k = m.bit_count()
                 if k < best_n:
@@ -158,7 +191,7 @@ class Search:
         if best < 0:
             self.count += 1
             if self.keep:
-                self.solutions.append(cand)
+                self.solutions.append(cand[: self.ncells])
             return
         m = cand[best]
         bits = []
