@@ -180,6 +180,12 @@ def grade_record(state: SudokuState, kind: SudokuFamilyKind) -> dict[str, object
     }
 
 
+def technique_name(tid: str) -> str:
+    from .engine.human import TECHNIQUES
+
+    return next((t.name for t in TECHNIQUES if t.id == tid), tid)
+
+
 def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
     kind = family(args.kind)
     status = EXIT_OK
@@ -210,8 +216,8 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"steps: {rec['steps']}\n")
             counts = rec["techniques"]
             assert isinstance(counts, dict)
-            for name, n in counts.items():
-                out.write(f"  {name}: {n}\n")
+            for tid, n in counts.items():
+                out.write(f"  {technique_name(tid)}: {n}\n")
     return status
 
 
