@@ -1,0 +1,272 @@
+"""The Textual app: home screen, play screens, dialogs; saves through :mod:`puzzleterm.store`.
+
+``run_app()`` is what the ``puzzleterm`` command runs with no subcommand.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from .engine import Grade, Level, Puzzle, PuzzleError, find_kind
+from .engine.gameid import generate_seeded, load_game_id, parse_game_id
+from .session import Clock, HintProvider, SavedGame, SaveError, Session, default_hint_provider
+from .store import Store, StoreError
+
+_AUTO: Any = object()
+
+Grader = Callable[[Puzzle[Any]], Grade | None]
+
+
+def default_grader() -> Grader | None:
+    """Grade with the human-style solver, when it is installed."""
+    from .session import human_solver_available
+
+    if not human_solver_available():
+        return None
+
+    def grade(puzzle: Puzzle[Any]) -> Grade | None:
+        g: Grade = find_kind(puzzle.kind).grade(puzzle.state)
+        return g
+
+    return grade
+
+
+class PuzzleApp(App[int]):
+    """puzzleterm's terminal UI.
+
+    Everything that would make a run non-deterministic can be injected: ``clock`` (elapsed
+    time), ``seeds`` (names of new puzzles), ``hints`` (the human-style solver) and ``home``
+    (where the store lives).
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "puzzleterm"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, *, game_id: str | None = None, home: Path | None = None,
+                 clock: Clock | None = None, seeds: Callable[[], str] | None = None,
+                 hints: HintProvider | None = _AUTO, grader: Grader | None = _AUTO,
+                 store: Store | None = None, ansi_color: bool = False) -> None:
+        super().__init__(ansi_color=ansi_color)
+        self.start_game_id = game_id
+        self.home_dir = home
+        self.clock: Clock | None = clock
+        self.seeds = seeds if seeds is not None else (lambda: secrets.token_hex(4))
+        self.hints: HintProvider | None = default_hint_provider() if hints is _AUTO else hints
+        self.grader: Grader | None = default_grader() if grader is _AUTO else grader
+        self._store = store
+        self.last_choice: dict[str, tuple[str, Level | None]] = {}
+        self._save_error_shown = False
+
+    # -- start -----------------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store.open(self.home_dir)
+        return self._store
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        for notice in self.store.notices:
+            self.notify(notice, severity="warning", timeout=10)
+        if self.start_game_id is not None:
+            self.start_game(game_id=self.start_game_id)
+
+    def on_unmount(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    # -- levels and dealing ----------------------------------------------------------------
+    def levels(self) -> list[Level | None]:
+        """Levels the chooser offers: graded ones need the human-style solver."""
+        from .session import human_solver_available
+
+        graded: list[Level | None] = [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT,
+                                      Level.EXTREME]
+        return [*graded, None] if human_solver_available() else [None]
+
+    def deal(self, choice: Any, game_id: str | None) -> Any:
+        """Make the puzzle of a choice or a game ID (runs in a worker thread)."""
+        if game_id is not None:
+            puzzle = load_game_id(game_id)
+        else:
+            kind = find_kind(choice.kind)
+            params = kind.parse_params(choice.params)
+            puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
+        if puzzle.grade is None and self.grader is not None:
+            with suppress(PuzzleError):  # stays unrated
+                puzzle = replace(puzzle, grade=self.grader(puzzle))
+        return puzzle
+
+    def choose_new_game(self, kind_name: str, params: str | None = None,
+                        replace_screen: Any = None) -> None:
+        from .screens.dialogs import NewGameChoice, NewGameScreen
+
+        kind = find_kind(kind_name)
+        last = self.last_choice.get(kind.name)
+        levels = self.levels()
+        size = params or (last[0] if last else kind.format_params(kind.default_params()))
+        level = last[1] if last else levels[0]
+
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is None:
+                return
+            self.last_choice[choice.kind] = (choice.params, choice.level)
+            if replace_screen is not None and replace_screen.is_attached:
+                replace_screen.new_deal(choice)
+            else:
+                self.start_game(choice=choice)
+
+        self.push_screen(NewGameScreen(kind.name, kind.title, kind.param_choices(), levels,
+                                       size, level), chosen)
+
+    def start_game(self, choice: Any = None, game_id: str | None = None) -> None:
+        from .screens.play import PlayScreen
+
+        self._leave_play_screens()
+        self.push_screen(PlayScreen(deal=choice, game_id=game_id))
+
+    def _leave_play_screens(self) -> None:
+        from .screens.play import PlayScreen
+
+        while len(self.screen_stack) > 1 and isinstance(self.screen, PlayScreen):
+            self.pop_screen()
+
+    # -- saves -----------------------------------------------------------------------------
+    def saved_game(self) -> SavedGame | None:
+        """The game in progress, or None; an unreadable save is set aside with a notice."""
+        try:
+            return self.store.load_current()
+        except SaveError as exc:
+            self._set_aside(f"Your saved game could not be read ({exc}). It was set aside.", exc)
+            return None
+
+    def _set_aside(self, message: str, exc: Exception) -> None:
+        self.notify(message, severity="error", timeout=10)
+        try:
+            self.store.set_aside_current(str(exc))
+        except StoreError as err:
+            self.notify(str(err), severity="error")
+
+    def saved_summary(self) -> str | None:
+        from .screens.home import saved_line
+
+        saved = self.saved_game()
+        if saved is None:
+            return None
+        try:
+            title = find_kind(saved.kind).title
+        except PuzzleError:
+            title = saved.kind
+        return saved_line(title, saved.params, saved.level, saved.pos, saved.elapsed)
+
+    def resume_game(self) -> None:
+        from .screens.play import PlayScreen
+
+        saved = self.saved_game()
+        if saved is None:
+            self.notify("There is no game to continue.")
+            return
+        try:
+            session = Session.restore(saved, self.clock)
+        except SaveError as exc:
+            self._set_aside(f"Your saved game could not be restored: {exc}. It was set aside.",
+                            exc)
+            from .screens.home import HomeScreen
+
+            if isinstance(self.screen, HomeScreen):
+                self.screen.rebuild_menu()
+            return
+        self._leave_play_screens()
+        self.push_screen(PlayScreen(session))
+
+    def save_session(self, session: Session) -> None:
+        try:
+            self.store.save_current(session.to_saved())
+            self._save_error_shown = False
+        except StoreError as exc:
+            if not self._save_error_shown:
+                self._save_error_shown = True
+                self.notify(f"The game could not be saved: {exc}", severity="error", timeout=8)
+
+    def finish(self, session: Session) -> None:
+        try:
+            self.store.finish_current(session.to_saved())
+        except StoreError as exc:
+            self.notify(f"The finished game could not be recorded: {exc}", severity="error")
+
+    def game_in_progress(self) -> bool:
+        from .screens.play import PlayScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, PlayScreen) and screen.session is not None:
+                return not screen.session.finished
+        return self.store.current_text() is not None
+
+    # -- app-wide actions ------------------------------------------------------------------
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        if not self.game_in_progress():
+            self.exit(0)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                for screen in self._play_screens():
+                    screen.set_away("quit", True)
+                    screen.save()
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen("Quit puzzleterm? Your game is saved and can be "
+                                       "continued next time.", yes="Quit", no="Stay"), answer)
+
+    def _play_screens(self) -> list[Any]:
+        from .screens.play import PlayScreen
+
+        return [s for s in self.screen_stack if isinstance(s, PlayScreen)]
+
+    def on_app_blur(self, _event: events.AppBlur) -> None:
+        for screen in self._play_screens():
+            screen.set_away("blur", True)
+            screen.save()
+
+    def on_app_focus(self, _event: events.AppFocus) -> None:
+        for screen in self._play_screens():
+            screen.set_away("blur", False)
+
+
+def run_app(game_id: str | None = None) -> int:
+    """Run the UI (optionally straight into the puzzle a game ID names); the exit status."""
+    if game_id is not None:
+        try:
+            parse_game_id(game_id)
+        except PuzzleError as exc:
+            print(f"puzzleterm: {exc}", file=sys.stderr)
+            return 2
+    app = PuzzleApp(game_id=game_id)
+    result = app.run()
+    return result if isinstance(result, int) else 0

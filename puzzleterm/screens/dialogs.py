@@ -1,0 +1,200 @@
+"""Modal dialogs: confirm, new-game chooser, completion.  Each ``dismiss``-es its answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..engine import Level
+
+
+@dataclass(frozen=True)
+class NewGameChoice:
+    """What the new-game chooser picked: a kind, its size and a level (None: unrated)."""
+
+    kind: str
+    params: str
+    level: Level | None
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; ``y``/Enter on Yes answers True, ``n``/Escape False."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            with Horizontal(classes="buttons"):
+                yield Button(self.yes, id="yes", variant="error")
+                yield Button(self.no, id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class NewGameScreen(ModalScreen[NewGameChoice | None]):
+    """Pick a size and a level for one kind.  Enter on a list moves on; Enter on Start deals."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, kind: str, title: str, sizes: tuple[str, ...], levels: list[Level | None],
+                 size: str | None = None, level: Level | None = None) -> None:
+        super().__init__()
+        self.kind_name = kind
+        self.kind_title = title
+        self.sizes = sizes
+        self.levels = levels
+        self.chosen_size = size if size in sizes else sizes[0]
+        self.chosen_level = level if level in levels else levels[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chooser"):
+            yield Label(f"New {self.kind_title}", classes="title")
+            with Horizontal(classes="lists"):
+                with Vertical(classes="column"):
+                    yield Label("Size")
+                    yield OptionList(*[Option(s, id=s) for s in self.sizes], id="sizes")
+                with Vertical(classes="column"):
+                    yield Label("Level")
+                    yield OptionList(*[Option(level_label(lv), id=level_key(lv))
+                                       for lv in self.levels], id="levels")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        sizes = self.query_one("#sizes", OptionList)
+        sizes.highlighted = self.sizes.index(self.chosen_size)
+        levels = self.query_one("#levels", OptionList)
+        levels.highlighted = self.levels.index(self.chosen_level)
+        sizes.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "sizes":
+            self.chosen_size = self.sizes[event.option_index]
+        elif event.option_list.id == "levels":
+            self.chosen_level = self.levels[event.option_index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "sizes":
+            self.chosen_size = self.sizes[event.option_index]
+            self.query_one("#levels", OptionList).focus()
+        else:
+            self.chosen_level = self.levels[event.option_index]
+            self._start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self._start()
+        else:
+            self.dismiss(None)
+
+    def _start(self) -> None:
+        self.dismiss(NewGameChoice(self.kind_name, self.chosen_size, self.chosen_level))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def level_label(level: Level | None) -> str:
+    return "Any (unrated)" if level is None else level.label.capitalize()
+
+
+def level_key(level: Level | None) -> str:
+    return "any" if level is None else level.name.lower()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the completion dialog reports."""
+
+    title: str
+    elapsed: str
+    level: str
+    rating: str
+    hints_used: int
+    hints_applied: int
+    reveals: int
+    assisted: bool
+    moves: int
+
+
+class CompletionScreen(ModalScreen[str]):
+    """Shown when a puzzle is solved; answers ``new``, ``home`` or ``stay``."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "answer('new')", "New game"),
+        Binding("escape", "answer('stay')", "Look at the board"),
+        Binding("h", "answer('home')", "Home"),
+    ]
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        lines: list[str] = [
+            f"Time      {s.elapsed}",
+            f"Level     {s.level}",
+            f"Rating    {s.rating}",
+            f"Moves     {s.moves}",
+            f"Hints     {s.hints_used} asked, {s.hints_applied} applied",
+            f"Revealed  {s.reveals}",
+        ]
+        with Vertical(classes="dialog completion"):
+            yield Label("Solved!", classes="title")
+            yield Static(s.title, classes="subtitle")
+            yield Static("\n".join(lines), id="summary")
+            note = "Assisted: hints or reveals were used." if s.assisted else "Solved unaided."
+            yield Static(note, classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Home", id="home")
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(str(event.button.id))
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
+def format_time(seconds: float) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour)."""
+    total = int(seconds)
+    h, rem = divmod(total, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"

@@ -1,0 +1,420 @@
+"""The session: one game in progress, written once for every puzzle kind (the "mid end").
+
+A session holds the puzzle, the history of moves (as text, each with the state it led to), the
+position in that history (undo/redo), the elapsed time and the assistance flags.  It knows
+nothing about keys or widgets (no Textual here): screens turn keys into moves, the session
+records them, and :mod:`puzzleterm.store` persists :class:`SavedGame` values.
+
+Recorded moves are the kind's own move strings, plus three session-level forms:
+
+=====================  ==========================================================
+``restart``            back to the starting position (undoable like any move)
+``hint:<move>``        a move the hint key applied (marks the game assisted)
+``reveal:<move>``      a move that revealed solution digits (marks the game assisted)
+=====================  ==========================================================
+
+A save is the game ID of the givens plus this move list; loading replays every move through
+``Kind.apply``, so every resumed game exercises replay.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, Protocol
+
+from .engine import Kind, Level, MoveError, Puzzle, PuzzleError, Status, Step, find_kind
+from .engine.gameid import load_game_id, parse_game_id
+
+Clock = Callable[[], float]
+"""Monotonic seconds (``time.monotonic`` in play; a fixed or stepped function in tests)."""
+
+RESTART = "restart"
+HINT_PREFIX = "hint:"
+REVEAL_PREFIX = "reveal:"
+
+
+class SaveError(PuzzleError):
+    """A saved game cannot be restored: a bad record, an unknown puzzle, moves that don't replay."""
+
+
+class HintProvider(Protocol):
+    """The human-style solver as the session and screens use it."""
+
+    def next_step(self, state: Any) -> Step | None: ...
+    def step_move(self, state: Any, step: Step) -> str: ...
+
+
+class _EngineHints:
+    """Hints from ``puzzleterm.engine.human`` (imported on first use)."""
+
+    def __init__(self) -> None:
+        self._mod: Any = None
+
+    def _human(self) -> Any:
+        if self._mod is None:
+            self._mod = importlib.import_module("puzzleterm.engine.human")
+        return self._mod
+
+    def next_step(self, state: Any) -> Step | None:
+        step: Step | None = self._human().next_step(state, use_marks=True)
+        return step
+
+    def step_move(self, state: Any, step: Step) -> str:
+        move: str = self._human().step_move(state.geo, step)
+        return move
+
+
+def human_solver_available() -> bool:
+    """Whether the human-style solver (hints, graded generation) is installed."""
+    try:
+        return importlib.util.find_spec("puzzleterm.engine.human") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def default_hint_provider() -> HintProvider | None:
+    """The engine's human-style solver, or None while it does not exist."""
+    return _EngineHints() if human_solver_available() else None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything needed to restore a game: what a save row holds."""
+
+    kind: str
+    params: str
+    game_id: str
+    seed_id: str | None = None
+    level: str | None = None
+    rating: float | None = None
+    moves: tuple[str, ...] = ()
+    pos: int = 0
+    elapsed: float = 0.0
+    hints_used: int = 0
+    hints_applied: int = 0
+    reveals: int = 0
+    assisted: bool = False
+    solved: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": 1,
+            "kind": self.kind,
+            "params": self.params,
+            "game_id": self.game_id,
+            "seed_id": self.seed_id,
+            "level": self.level,
+            "rating": self.rating,
+            "moves": list(self.moves),
+            "pos": self.pos,
+            "elapsed": self.elapsed,
+            "hints_used": self.hints_used,
+            "hints_applied": self.hints_applied,
+            "reveals": self.reveals,
+            "assisted": self.assisted,
+            "solved": self.solved,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SavedGame:
+        """Read a save record; raises :class:`SaveError` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise SaveError("the save is not a record")
+
+        def get(key: str, typ: type | tuple[type, ...], default: Any = None,
+                required: bool = False) -> Any:
+            if key not in data or data[key] is None:
+                if required:
+                    raise SaveError(f"the save has no {key!r}")
+                return default
+            value = data[key]
+            if isinstance(value, bool) and bool not in (typ if isinstance(typ, tuple) else (typ,)):
+                raise SaveError(f"the save's {key!r} has the wrong type")
+            if not isinstance(value, typ):
+                raise SaveError(f"the save's {key!r} has the wrong type")
+            return value
+
+        moves = get("moves", list, [])
+        if not all(isinstance(m, str) for m in moves):
+            raise SaveError("the save's moves are not all text")
+        pos = get("pos", int, len(moves))
+        if not 0 <= pos <= len(moves):
+            raise SaveError(f"the save's position {pos} is outside its {len(moves)} moves")
+        rating = get("rating", (int, float))
+        options = get("options", dict, {})
+        return cls(
+            kind=get("kind", str, required=True),
+            params=get("params", str, required=True),
+            game_id=get("game_id", str, required=True),
+            seed_id=get("seed_id", str),
+            level=get("level", str),
+            rating=float(rating) if rating is not None else None,
+            moves=tuple(moves),
+            pos=pos,
+            elapsed=max(0.0, float(get("elapsed", (int, float), 0.0))),
+            hints_used=get("hints_used", int, 0),
+            hints_applied=get("hints_applied", int, 0),
+            reveals=get("reveals", int, 0),
+            assisted=get("assisted", bool, False),
+            solved=get("solved", bool, False),
+            options=dict(options),
+        )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One history entry: the recorded move text and the state it led to."""
+
+    move: str
+    state: Any
+
+
+class Session:
+    """One game: puzzle, history with undo/redo, elapsed time and assistance flags."""
+
+    def __init__(self, puzzle: Puzzle[Any], clock: Clock | None = None, *,
+                 level: Level | None = None, rating: float | None = None,
+                 elapsed: float = 0.0) -> None:
+        self.puzzle = puzzle
+        self.kind: Kind[Any, Any] = find_kind(puzzle.kind)
+        self.clock: Clock = clock if clock is not None else time.monotonic
+        grade = puzzle.grade
+        self.level: Level | None = level if level is not None else (
+            grade.level if grade is not None else puzzle.level)
+        self.rating: float | None = rating if rating is not None else (
+            grade.rating if grade is not None else None)
+        self._history: list[Entry] = [Entry("", puzzle.state)]
+        self._pos = 0
+        self.hints_used = 0
+        self.hints_applied = 0
+        self.reveals = 0
+        self._assisted = False
+        self.options: dict[str, Any] = {}
+        # time: accumulated seconds plus the running stretch, if any
+        self._elapsed = max(0.0, elapsed)
+        self._since: float | None = None
+        self.paused = False
+        self.away = False
+        self.finished = False
+        self._update_clock()
+
+    # -- position --------------------------------------------------------------------------
+    @property
+    def initial(self) -> Any:
+        return self._history[0].state
+
+    @property
+    def state(self) -> Any:
+        return self._history[self._pos].state
+
+    @property
+    def pos(self) -> int:
+        """How many recorded moves are in effect (the rest can be redone)."""
+        return self._pos
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every recorded move, including those undone (redo list)."""
+        return tuple(e.move for e in self._history[1:])
+
+    @property
+    def moves_made(self) -> tuple[str, ...]:
+        return tuple(e.move for e in self._history[1 : self._pos + 1])
+
+    @property
+    def can_undo(self) -> bool:
+        return self._pos > 0 and not self.finished
+
+    @property
+    def can_redo(self) -> bool:
+        return self._pos < len(self._history) - 1 and not self.finished
+
+    @property
+    def status(self) -> Status:
+        status: Status = self.kind.status(self.state)
+        return status
+
+    @property
+    def assisted(self) -> bool:
+        """True once a hint was applied or a digit revealed (not undone by undo)."""
+        return self._assisted
+
+    @cached_property
+    def solved_state(self) -> Any:
+        """The solution of the givens (None when there is none), computed once."""
+        return self.kind.solve(self.initial)
+
+    @property
+    def game_id(self) -> str:
+        return self.puzzle.game_id
+
+    # -- moves ------------------------------------------------------------------------------
+    def _execute(self, state: Any, move: str) -> Any:
+        """The state a recorded move leads to (session-level forms understood)."""
+        if move == RESTART:
+            return self.initial
+        for prefix in (HINT_PREFIX, REVEAL_PREFIX):
+            if move.startswith(prefix):
+                return self.kind.apply(state, move[len(prefix):])
+        return self.kind.apply(state, move)
+
+    def _record(self, move: str) -> bool:
+        if self.finished:
+            raise MoveError("the puzzle is solved; start a new game")
+        if self.paused:
+            raise MoveError("the game is paused")
+        new = self._execute(self.state, move)  # raises MoveError on a bad move
+        if new == self.state:
+            return False
+        del self._history[self._pos + 1 :]
+        self._history.append(Entry(move, new))
+        self._pos += 1
+        self._after_change()
+        return True
+
+    def play(self, move: str) -> bool:
+        """Apply a player's move; False when it changed nothing.  Raises ``MoveError``."""
+        if move == RESTART or move.startswith((HINT_PREFIX, REVEAL_PREFIX)):
+            raise MoveError(f"{move!r} is not a move of the puzzle")
+        return self._record(move)
+
+    def apply_hint(self, move: str) -> bool:
+        """Apply the move a hint suggested (a history entry; marks the game assisted)."""
+        changed = self._record(HINT_PREFIX + move)
+        if changed:
+            self.hints_applied += 1
+            self._assisted = True
+        return changed
+
+    def reveal(self, move: str) -> bool:
+        """Apply a move that reveals solution digits (a history entry; marks assisted)."""
+        changed = self._record(REVEAL_PREFIX + move)
+        if changed:
+            self.reveals += 1
+            self._assisted = True
+        return changed
+
+    def note_hint_shown(self) -> None:
+        """Count a hint the player asked for (nudge or explanation)."""
+        self.hints_used += 1
+
+    def restart(self) -> bool:
+        """Go back to the starting position (undoable)."""
+        return self._record(RESTART)
+
+    def undo(self) -> bool:
+        if not self.can_undo or self.paused:
+            return False
+        self._pos -= 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo or self.paused:
+            return False
+        self._pos += 1
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        if self.status is Status.SOLVED:
+            self.finished = True
+            self._update_clock()
+
+    # -- time -------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return not (self.paused or self.away or self.finished)
+
+    def _update_clock(self) -> None:
+        now = self.clock()
+        if self.running:
+            if self._since is None:
+                self._since = now
+        elif self._since is not None:
+            self._elapsed += max(0.0, now - self._since)
+            self._since = None
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds played: stops while paused, while the player is away, and once solved."""
+        if self._since is None:
+            return self._elapsed
+        return self._elapsed + max(0.0, self.clock() - self._since)
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self._update_clock()
+
+    def set_away(self, away: bool) -> None:
+        """The app lost focus or the game screen is hidden (True), or is back (False)."""
+        self.away = away
+        self._update_clock()
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_saved(self) -> SavedGame:
+        return SavedGame(
+            kind=self.puzzle.kind,
+            params=self.puzzle.params,
+            game_id=self.puzzle.game_id,
+            seed_id=self.puzzle.seed_id,
+            level=self.level.name.lower() if self.level is not None else None,
+            rating=self.rating,
+            moves=self.moves,
+            pos=self._pos,
+            elapsed=round(self.elapsed, 3),
+            hints_used=self.hints_used,
+            hints_applied=self.hints_applied,
+            reveals=self.reveals,
+            assisted=self._assisted,
+            solved=self.finished,
+            options=dict(self.options),
+        )
+
+    @classmethod
+    def restore(cls, saved: SavedGame, clock: Clock | None = None) -> Session:
+        """Rebuild a session by replaying the saved moves; raises :class:`SaveError`."""
+        try:
+            puzzle = load_game_id(saved.game_id)
+        except PuzzleError as exc:
+            raise SaveError(f"the saved puzzle cannot be read: {exc}") from exc
+        if puzzle.kind != find_kind(saved.kind).name:
+            raise SaveError(f"the save says {saved.kind!r} but its puzzle is {puzzle.kind!r}")
+        if saved.seed_id is not None:
+            # keep the seed name so the game can still be shared as it was dealt
+            try:
+                gid = parse_game_id(saved.seed_id)
+            except PuzzleError:
+                gid = None
+            if gid is not None and gid.seed is not None:
+                puzzle = replace(puzzle, seed=gid.seed, level=gid.level)
+        level: Level | None = None
+        if saved.level:
+            try:
+                level = Level.parse(saved.level)
+            except ValueError as exc:
+                raise SaveError(f"the save's level is unknown: {exc}") from exc
+        session = cls(puzzle, clock, level=level, rating=saved.rating, elapsed=saved.elapsed)
+        state = puzzle.state
+        for i, move in enumerate(saved.moves, 1):
+            try:
+                state = session._execute(state, move)
+            except PuzzleError as exc:
+                raise SaveError(f"move {i} ({move!r}) does not replay: {exc}") from exc
+            session._history.append(Entry(move, state))
+        session._pos = saved.pos
+        session.hints_used = max(0, saved.hints_used)
+        session.hints_applied = max(0, saved.hints_applied)
+        session.reveals = max(0, saved.reveals)
+        session._assisted = saved.assisted or any(
+            m.startswith((HINT_PREFIX, REVEAL_PREFIX)) for m in saved.moves)
+        session.options = dict(saved.options)
+        session.finished = session.status is Status.SOLVED
+        session._update_clock()
+        return session

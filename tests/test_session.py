@@ -1,0 +1,192 @@
+"""The session (mid end): history, undo/redo, restart, assists, time, save and replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzleterm.engine import MoveError, Status
+from puzzleterm.engine.gameid import load_game_id
+from puzzleterm.session import SavedGame, SaveError, Session
+
+from .conftest import FakeClock
+
+EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
+         "8..67.82....26.95..8..2.3..9..5.1.3..")
+FOUR = "sudoku:4x4:..2...431....3.."  # solution 3421 2143 1234 4312
+
+
+def new(game_id: str = EASY9, clock: FakeClock | None = None) -> Session:
+    return Session(load_game_id(game_id), clock or FakeClock())
+
+
+def test_session_module_does_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, puzzleterm.session, puzzleterm.store\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_moves_undo_redo_and_a_new_move_drops_the_redo_list() -> None:
+    s = new()
+    assert s.play("r1c1=4") and s.play("r1c2=8")
+    assert s.moves == ("r1c1=4", "r1c2=8") and s.pos == 2
+    assert s.undo() and s.state.values[:2] == (4, 0)
+    assert s.redo() and s.state.values[:2] == (4, 8)
+    assert s.undo() and s.undo() and not s.undo()
+    assert s.state == s.initial
+    assert s.play("r1c2=5")
+    assert s.moves == ("r1c2=5",) and not s.can_redo
+
+
+def test_no_op_moves_are_not_recorded_and_bad_moves_raise() -> None:
+    s = new()
+    assert not s.play("r1c1-")  # already empty
+    assert s.moves == ()
+    with pytest.raises(MoveError, match="given"):
+        s.play("r1c3=5")
+    with pytest.raises(MoveError):
+        s.play("nonsense")
+    with pytest.raises(MoveError):
+        s.play("restart")  # session forms cannot be smuggled in as moves
+    assert s.moves == ()
+
+
+def test_restart_is_an_undoable_history_entry() -> None:
+    s = new()
+    s.play("r1c1=4")
+    s.play("auto")
+    assert s.restart()
+    assert s.state == s.initial and s.moves[-1] == "restart"
+    assert s.undo()
+    assert s.state.values[0] == 4 and any(s.state.marks)
+
+
+def test_hints_and_reveals_mark_the_game_assisted_for_good() -> None:
+    s = new()
+    assert not s.assisted
+    s.apply_hint("r1c1=4")
+    assert s.assisted and s.hints_applied == 1 and s.moves == ("hint:r1c1=4",)
+    s.undo()
+    assert s.assisted  # seen is seen
+    t = new()
+    t.reveal("r1c1=4;r1c2=8")
+    assert t.assisted and t.reveals == 1 and t.state.values[:2] == (4, 8)
+
+
+def test_elapsed_time_pauses_when_paused_away_and_solved() -> None:
+    clock = FakeClock()
+    s = new(FOUR, clock)
+    clock.advance(10)
+    assert s.elapsed == 10
+    s.set_paused(True)
+    clock.advance(100)
+    s.set_paused(False)
+    clock.advance(5)
+    s.set_away(True)
+    clock.advance(100)
+    s.set_away(False)
+    assert s.elapsed == 15
+    with pytest.raises(MoveError, match="paused"):
+        s.set_paused(True)
+        s.play("r1c1=3")
+    s.set_paused(False)
+    sol = s.state.solution
+    for cell in range(16):
+        if not s.state.values[cell]:
+            s.play(f"{s.state.geo.cell_name(cell)}={sol[cell]}")
+    assert s.status is Status.SOLVED and s.finished
+    clock.advance(50)
+    assert s.elapsed == 15
+    with pytest.raises(MoveError, match="solved"):
+        s.play("r1c1=0")
+    assert not s.can_undo
+
+
+def test_save_and_restore_replays_every_move() -> None:
+    clock = FakeClock()
+    s = new(clock=clock)
+    for move in ("r1c1=4", "auto", "r1c2+8", "r1c4=9"):
+        s.play(move)
+    s.apply_hint("r1c2=8")
+    s.undo()
+    s.note_hint_shown()
+    s.options["check"] = True
+    clock.advance(61.5)
+    saved = s.to_saved()
+    text = json.dumps(saved.to_json())
+    back = SavedGame.from_json(json.loads(text))
+    assert back == saved
+    r = Session.restore(back, clock)
+    assert r.moves == s.moves and r.pos == s.pos and r.state == s.state
+    assert r.elapsed == pytest.approx(61.5)
+    assert r.assisted and r.hints_used == 1 and r.options == {"check": True}
+    assert r.redo() and r.state.values[1] == 8
+
+
+def test_restore_keeps_the_seed_name() -> None:
+    puzzle = load_game_id("sudoku:4x4:any#keep")
+    s = Session(puzzle, FakeClock())
+    r = Session.restore(s.to_saved(), FakeClock())
+    assert r.puzzle.seed_id == "sudoku:4x4:any#keep"
+    assert r.game_id == s.game_id
+
+
+def test_a_move_that_does_not_replay_is_a_save_error() -> None:
+    saved = SavedGame(kind="sudoku", params="9x9", game_id=EASY9, moves=("r1c1=4", "r1c3=1"),
+                      pos=2)
+    with pytest.raises(SaveError, match="move 2"):
+        Session.restore(saved, FakeClock())
+
+
+@pytest.mark.parametrize("data, message", [
+    ([], "not a record"),
+    ({"kind": "sudoku", "params": "9x9"}, "game_id"),
+    ({"kind": "sudoku", "params": "9x9", "game_id": EASY9, "moves": "r1c1=4"}, "wrong type"),
+    ({"kind": "sudoku", "params": "9x9", "game_id": EASY9, "moves": [1]}, "not all text"),
+    ({"kind": "sudoku", "params": "9x9", "game_id": EASY9, "moves": [], "pos": 3}, "outside"),
+    ({"kind": "sudoku", "params": "9x9", "game_id": EASY9, "assisted": "yes"}, "wrong type"),
+])
+def test_malformed_save_records_are_save_errors(data: object, message: str) -> None:
+    with pytest.raises(SaveError, match=message):
+        SavedGame.from_json(data)
+
+
+def test_unknown_puzzles_in_saves_are_save_errors() -> None:
+    for game_id in ("sudoku:9x9:123", "nosuch:9x9:....", "garbage"):
+        with pytest.raises(SaveError):
+            Session.restore(SavedGame(kind="sudoku", params="9x9", game_id=game_id), FakeClock())
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fixed_dictionaries({}, optional={
+    "kind": st.sampled_from(["sudoku", "latin", "nope"]) | _json,
+    "params": st.sampled_from(["9x9", "4x4", "5x5"]) | _json,
+    "game_id": st.sampled_from([EASY9, FOUR, "sudoku:4x4:bad"]) | _json,
+    "moves": st.lists(st.sampled_from(["r1c1=4", "auto", "restart", "hint:r1c2=8", "r9c9=x",
+                                       "reveal:r1c1=3"]), max_size=5) | _json,
+    "pos": st.integers(-2, 8) | _json,
+    "elapsed": st.floats(allow_nan=False, allow_infinity=False) | _json,
+    "assisted": _json,
+    "options": _json,
+}))
+def test_any_save_record_restores_or_gives_a_save_error(data: dict[str, object]) -> None:
+    try:
+        saved = SavedGame.from_json(data)
+        Session.restore(saved, FakeClock())
+    except SaveError:
+        pass

@@ -1,0 +1,108 @@
+"""SVG snapshots of every screen at 80x24 (update with ``pytest --snapshot-update``).
+
+Deterministic: fixed puzzles named by game IDs, a frozen clock, a fixed seed source and, for
+the hint, a fixed step (so the picture does not change when the solver's wording does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from puzzleterm.app import PuzzleApp
+from puzzleterm.engine import Level, Step
+
+EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
+         "8..67.82....26.95..8..2.3..9..5.1.3..")
+SOL9 = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+NEARLY9 = "sudoku:9x9:." + SOL9[1:40] + "." + SOL9[41:80] + "."
+X5 = "xsudoku:5x5:.2..4....34...1.........."
+LATIN5 = "latin:5x5:35....42....1.5..5.....1."
+
+Snap = Callable[..., bool]
+
+HIDDEN_SINGLE = Step(
+    technique="hidden_single", name="Hidden single", level=Level.EASY, rating=1.2,
+    placements=((0, 4),), cells=(0,), houses=(18,), candidates=((0, 4),),
+    explanation="In box 1, 4 can only go in r1c1", nudge="Look for where 4 goes in box 1",
+)
+
+
+class FixedHints:
+    def next_step(self, state: Any) -> Step | None:
+        return HIDDEN_SINGLE
+
+    def step_move(self, state: Any, step: Step) -> str:
+        return "r1c1=4"
+
+
+@pytest.fixture(autouse=True)
+def _colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+def app_for(home: Path, game_id: str | None = None, **kw: Any) -> PuzzleApp:
+    kw.setdefault("hints", FixedHints())
+    kw.setdefault("grader", None)  # unrated: the picture must not follow the grader's tuning
+    return PuzzleApp(home=home, clock=lambda: 0.0, seeds=lambda: "snap", game_id=game_id, **kw)
+
+
+def keys(*presses: str) -> Callable[[Pilot[Any]], Any]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if presses:
+            await pilot.press(*presses)
+            await pilot.pause()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+
+    return run_before
+
+
+def test_home(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path), run_before=keys())
+
+
+def test_play_9x9(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys("right", "down", "7"))
+
+
+def test_play_x_sudoku_5x5(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, X5), run_before=keys("down", "m", "1", "3", "right", "5"))
+
+
+def test_play_pencil_marks(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys("M", "right"))
+
+
+def test_play_pencil_marks_mini_grid_on_a_tall_terminal(snap_compare: Snap,
+                                                         tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys("M"), terminal_size=(100, 40))
+
+
+def test_play_hint_shown(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys("M", "t", "t"))
+
+
+def test_play_latin_shapes(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, LATIN5), run_before=keys("o", "M"))
+
+
+def test_help(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys("question_mark"))
+
+
+def test_completion(snap_compare: Snap, tmp_path: Path) -> None:
+    run = keys("4", "down", "down", "down", "down", "right", "right", "right", "right", "6",
+               "down", "down", "down", "down", "right", "right", "right", "right", "2")
+    assert snap_compare(app_for(tmp_path, NEARLY9), run_before=run)
+
+
+def test_too_small(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=keys(), terminal_size=(50, 12))
