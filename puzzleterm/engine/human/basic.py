@@ -1,0 +1,256 @@
+"""Singles, locked candidates and subsets (naked and hidden), generic over houses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from ..types import Step
+from .catalog import make_step
+from .grid import Grid, cells_of, digits_of, join_names
+
+Elims = list[tuple[int, int]]
+
+
+def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
+    """``7 from r4c1 and r4c8; 2 from r3c3`` (grouped by digit)."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, d in sorted(elims, key=lambda e: (e[1], e[0])):
+        by_digit.setdefault(d, []).append(cell)
+    parts = [f"{g.sym(d)} from {g.names(cs)}" for d, cs in sorted(by_digit.items())]
+    return "; ".join(parts)
+
+
+def digits_text(g: Grid, digits: Sequence[int]) -> str:
+    return join_names([g.sym(d) for d in digits])
+
+
+def house_kind_word(g: Grid, h: int) -> str:
+    return {"row": "row", "col": "column", "box": "box", "diag": "diagonal"}[g.geo.house_types[h]]
+
+
+# -- singles --------------------------------------------------------------------------------
+def full_house(g: Grid) -> Step | None:
+    values = g.values
+    t = g.t
+    for h in t.house_order:
+        empty = -1
+        count = 0
+        for c in t.houses[h]:
+            if not values[c]:
+                count += 1
+                if count > 1:
+                    break
+                empty = c
+        if count == 1 and g.cand[empty]:
+            m = g.cand[empty]
+            if m & (m - 1):
+                continue  # a broken position; leave it to the other finders
+            d = m.bit_length()
+            hn = g.geo.house_names[h]
+            return make_step(
+                "full_house", placements=[(empty, d)], cells=[empty], houses=[h],
+                explanation=f"{g.name(empty)} is the last empty cell of {hn}: "
+                            f"it must be {g.sym(d)}",
+                nudge=f"Look for a full house in {hn}",
+            )
+    return None
+
+
+def hidden_single(g: Grid) -> Step | None:
+    cand = g.cand
+    t = g.t
+    for h in t.house_order:
+        house = t.houses[h]
+        once = twice = 0
+        for c in house:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        only = once & ~twice
+        if not only:
+            continue
+        low = only & -only
+        d = low.bit_length()
+        for c in house:
+            if cand[c] & low:
+                hn = g.geo.house_names[h]
+                is_box = g.geo.house_types[h] == "box"
+                return make_step(
+                    "hidden_single", placements=[(c, d)], cells=[c], houses=[h],
+                    candidates=[(c, d)], rating=1.2 if is_box else 1.5,
+                    explanation=f"In {hn}, {g.sym(d)} can only go in {g.name(c)}",
+                    nudge=f"Look for a hidden single in {hn}",
+                )
+    return None
+
+
+def naked_single(g: Grid) -> Step | None:
+    t = g.t
+    for c, m in enumerate(g.cand):
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            h = t.box_of[c] if t.box_of[c] >= 0 else t.row_of[c]
+            hn = g.geo.house_names[h]
+            return make_step(
+                "naked_single", placements=[(c, d)], cells=[c], candidates=[(c, d)],
+                explanation=f"{g.name(c)} can only be {g.sym(d)}: every other digit is "
+                            "already placed in its houses",
+                nudge=f"Look for a naked single (a cell with one candidate) in {hn}",
+            )
+    return None
+
+
+# -- locked candidates ----------------------------------------------------------------------
+def _locked(g: Grid, pointing: bool) -> Step | None:
+    t = g.t
+    types = g.geo.house_types
+    dcells = g.all_digit_cells()
+    for inter in t.intersections:
+        base_is_box = types[inter.base] == "box"
+        if base_is_box != pointing:
+            continue
+        for d0, where in enumerate(dcells):
+            inside = where & inter.cells
+            if not inside or where & inter.base_rest:
+                continue
+            hit = where & inter.cover_rest
+            if not hit:
+                continue
+            d = d0 + 1
+            elims = [(c, d) for c in cells_of(hit)]
+            bn = g.geo.house_names[inter.base]
+            cn = g.geo.house_names[inter.cover]
+            inside_cells = cells_of(inside)
+            return make_step(
+                "pointing" if pointing else "claiming", eliminations=elims,
+                cells=inside_cells, houses=[inter.base, inter.cover],
+                candidates=[(c, d) for c in inside_cells],
+                explanation=f"In {bn}, {g.sym(d)} can only go in {g.names(inside_cells)}, "
+                            f"all in {cn}; so {g.sym(d)} is removed from the rest of {cn}: "
+                            f"{g.names(cells_of(hit))}",
+                nudge=f"Look at where {g.sym(d)} can go in {bn}",
+            )
+    return None
+
+
+def pointing(g: Grid) -> Step | None:
+    return _locked(g, True)
+
+
+def claiming(g: Grid) -> Step | None:
+    return _locked(g, False)
+
+
+# -- subsets --------------------------------------------------------------------------------
+_SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _naked_subset(g: Grid, k: int) -> Step | None:
+    t = g.t
+    cand = g.cand
+    for h in t.house_order:
+        empties = [c for c in t.houses[h] if cand[c]]
+        if len(empties) <= k:
+            continue
+        small = [c for c in empties if 2 <= cand[c].bit_count() <= k]
+        if len(small) < k:
+            continue
+        for combo in combinations(small, k):
+            union = 0
+            for c in combo:
+                union |= cand[c]
+            if union.bit_count() != k:
+                continue
+            elims: Elims = []
+            for c in empties:
+                if c not in combo and cand[c] & union:
+                    elims.extend((c, d) for d in digits_of(cand[c] & union))
+            if not elims:
+                continue
+            hn = g.geo.house_names[h]
+            ds = digits_of(union)
+            word = _SUBSET_WORDS[k]
+            return make_step(
+                f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
+                candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
+                explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
+                            f"between them (a naked {word}), so those digits are removed "
+                            f"from the other cells of {hn}: {describe_elims(g, elims)}",
+                nudge=f"Look for a naked {word} in {hn}",
+            )
+    return None
+
+
+def _hidden_subset(g: Grid, k: int) -> Step | None:
+    t = g.t
+    cand = g.cand
+    n = g.n
+    for h in t.house_order:
+        house = t.houses[h]
+        empties = [c for c in house if cand[c]]
+        if len(empties) <= k:
+            continue
+        # where each digit can go, as a bitset over the house's positions
+        pos = [0] * n
+        for i, c in enumerate(house):
+            m = cand[c]
+            while m:
+                low = m & -m
+                pos[low.bit_length() - 1] |= 1 << i
+                m ^= low
+        ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
+        if len(ds) < k:
+            continue
+        for combo in combinations(ds, k):
+            union = 0
+            for d in combo:
+                union |= pos[d]
+            if union.bit_count() != k:
+                continue
+            keep = 0
+            for d in combo:
+                keep |= 1 << d
+            cells = [house[i] for i in range(n) if union >> i & 1]
+            elims: Elims = []
+            for c in cells:
+                extra = cand[c] & ~keep
+                elims.extend((c, d) for d in digits_of(extra))
+            if not elims:
+                continue
+            hn = g.geo.house_names[h]
+            digs = [d + 1 for d in combo]
+            word = _SUBSET_WORDS[k]
+            return make_step(
+                f"hidden_{word}", eliminations=elims, cells=cells, houses=[h],
+                candidates=[(c, d) for c in cells for d in digs if cand[c] >> (d - 1) & 1],
+                explanation=f"In {hn}, {digits_text(g, digs)} can only go in "
+                            f"{g.names(cells)} (a hidden {word}), so those cells hold no "
+                            f"other digit: {describe_elims(g, elims)} removed",
+                nudge=f"Look for a hidden {word} in {hn}",
+            )
+    return None
+
+
+def naked_pair(g: Grid) -> Step | None:
+    return _naked_subset(g, 2)
+
+
+def naked_triple(g: Grid) -> Step | None:
+    return _naked_subset(g, 3)
+
+
+def naked_quad(g: Grid) -> Step | None:
+    return _naked_subset(g, 4)
+
+
+def hidden_pair(g: Grid) -> Step | None:
+    return _hidden_subset(g, 2)
+
+
+def hidden_triple(g: Grid) -> Step | None:
+    return _hidden_subset(g, 3)
+
+
+def hidden_quad(g: Grid) -> Step | None:
+    return _hidden_subset(g, 4)

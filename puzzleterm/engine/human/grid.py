@@ -1,0 +1,235 @@
+"""The working state of the human-style solver: digits and candidate bitmasks.
+
+Candidates are bitmasks (bit ``d-1`` for digit ``d``), as in the backtracker.  Sets of cells
+are Python ints used as bitsets (bit ``c`` for cell ``c``), so "cells that see both" is one
+``&``.  :class:`Tables` holds what depends on the geometry alone and is built once per
+geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..geometry import Geometry
+
+Masks = list[int]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask`` as single-bit ints, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits (1-based) whose bits are set in a candidate mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return out
+
+
+def cells_of(cellset: int) -> list[int]:
+    """The cells of a cell bitset, in increasing order."""
+    out = []
+    while cellset:
+        low = cellset & -cellset
+        out.append(low.bit_length() - 1)
+        cellset ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+@dataclass(frozen=True)
+class Intersection:
+    """Two houses sharing at least two cells (a box and a line, typically)."""
+
+    base: int
+    cover: int
+    cells: int  # bitset of the shared cells
+    base_rest: int  # bitset of the base's other cells
+    cover_rest: int  # bitset of the cover's other cells
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-geometry tables (cells as bitsets)."""
+
+    geo: Geometry
+    n: int
+    ncells: int
+    houses: tuple[tuple[int, ...], ...]
+    house_bits: tuple[int, ...]
+    cell_houses: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    peer_bits: tuple[int, ...]
+    rows: tuple[int, ...]  # house indices of the rows
+    cols: tuple[int, ...]  # house indices of the columns
+    boxes: tuple[int, ...]
+    intersections: tuple[Intersection, ...]
+    house_order: tuple[int, ...]  # boxes first, then rows, columns, diagonals
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    box_of: tuple[int, ...]  # house index of the cell's box, or -1
+
+
+@cache
+def tables(geo: Geometry) -> Tables:
+    houses = geo.houses
+    house_bits = tuple(sum(1 << c for c in h) for h in houses)
+    peer_bits = tuple(sum(1 << p for p in ps) for ps in geo.peers)
+    types = geo.house_types
+    rows = tuple(h for h, t in enumerate(types) if t == "row")
+    cols = tuple(h for h, t in enumerate(types) if t == "col")
+    boxes = tuple(h for h, t in enumerate(types) if t == "box")
+    diags = tuple(h for h, t in enumerate(types) if t == "diag")
+    inters: list[Intersection] = []
+    for a in range(len(houses)):
+        for b in range(len(houses)):
+            if a == b:
+                continue
+            common = house_bits[a] & house_bits[b]
+            if common.bit_count() >= 2:
+                inters.append(Intersection(a, b, common, house_bits[a] & ~common,
+                                           house_bits[b] & ~common))
+    n = geo.n
+    box_of = []
+    for cell in range(geo.ncells):
+        bs = [h for h in geo.cell_houses[cell] if types[h] == "box"]
+        box_of.append(bs[0] if bs else -1)
+    return Tables(
+        geo=geo,
+        n=n,
+        ncells=geo.ncells,
+        houses=houses,
+        house_bits=house_bits,
+        cell_houses=geo.cell_houses,
+        peers=geo.peers,
+        peer_bits=peer_bits,
+        rows=rows,
+        cols=cols,
+        boxes=boxes,
+        intersections=tuple(inters),
+        house_order=boxes + rows + cols + diags,
+        row_of=tuple(rows[c // n] for c in range(geo.ncells)),
+        col_of=tuple(cols[c % n] for c in range(geo.ncells)),
+        box_of=tuple(box_of),
+    )
+
+
+class Grid:
+    """A mutable position: digits (0 = empty) and candidates (0 for filled cells).
+
+    ``unique`` says whether the puzzle is known to have exactly one solution, which the
+    uniqueness techniques rely on: a bool, or a function asked the first time it matters
+    (``None``: not known, so they stay off).
+    """
+
+    __slots__ = ("_unique", "_unique_fn", "cand", "geo", "n", "t", "values")
+
+    def __init__(self, geo: Geometry, values: Sequence[int], cand: Sequence[int],
+                 unique: bool | Callable[[], bool] | None = None) -> None:
+        self.geo = geo
+        self.t = tables(geo)
+        self.n = geo.n
+        self.values = list(values)
+        self.cand = [0 if v else m for v, m in zip(values, cand, strict=True)]
+        self._unique: bool | None = unique if isinstance(unique, bool) else None
+        self._unique_fn: Callable[[], bool] | None = unique if callable(unique) else None
+
+    @property
+    def unique(self) -> bool:
+        """Whether the puzzle is known to have one solution (asked lazily, then cached)."""
+        if self._unique is None:
+            self._unique = bool(self._unique_fn()) if self._unique_fn is not None else False
+        return self._unique
+
+    @classmethod
+    def from_values(cls, geo: Geometry, values: Sequence[int],
+                    unique: bool | Callable[[], bool] | None = None) -> Grid:
+        """Candidates computed from the digits alone."""
+        full = geo.all_mask
+        cand = [0 if v else full for v in values]
+        for cell, v in enumerate(values):
+            if v:
+                off = ~(1 << (v - 1))
+                for p in geo.peers[cell]:
+                    cand[p] &= off
+        return cls(geo, values, cand, unique)
+
+    def copy(self) -> Grid:
+        g = Grid.__new__(Grid)
+        g.geo = self.geo
+        g.t = self.t
+        g.n = self.n
+        g.values = self.values[:]
+        g.cand = self.cand[:]
+        g._unique = self._unique
+        g._unique_fn = self._unique_fn
+        return g
+
+    # -- changes ---------------------------------------------------------------------------
+    def place(self, cell: int, digit: int) -> None:
+        self.values[cell] = digit
+        self.cand[cell] = 0
+        off = ~(1 << (digit - 1))
+        cand = self.cand
+        for p in self.t.peers[cell]:
+            cand[p] &= off
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        self.cand[cell] &= ~(1 << (digit - 1))
+
+    # -- queries ---------------------------------------------------------------------------
+    def solved(self) -> bool:
+        return all(self.values)
+
+    def broken(self) -> bool:
+        """True when an empty cell has no candidate left."""
+        return any(not v and not m for v, m in zip(self.values, self.cand, strict=True))
+
+    def digit_cells(self, digit: int) -> int:
+        """Bitset of the cells where ``digit`` is a candidate."""
+        bit = 1 << (digit - 1)
+        out = 0
+        for c, m in enumerate(self.cand):
+            if m & bit:
+                out |= 1 << c
+        return out
+
+    def all_digit_cells(self) -> list[int]:
+        """For each digit ``d`` (index ``d-1``), the bitset of cells having it."""
+        out = [0] * self.n
+        for c, m in enumerate(self.cand):
+            while m:
+                low = m & -m
+                out[low.bit_length() - 1] |= 1 << c
+                m ^= low
+        return out
+
+    def name(self, cell: int) -> str:
+        return self.geo.cell_name(cell)
+
+    def names(self, cells: Sequence[int]) -> str:
+        return join_names([self.geo.cell_name(c) for c in cells])
+
+    def sym(self, digit: int) -> str:
+        return self.geo.symbol(digit)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,268 @@
+"""Wings (XY, XYZ, W) and the uniqueness techniques (unique rectangles, BUG+1).
+
+The uniqueness techniques assume the puzzle has exactly one solution; they run only when the
+grid says so (``Grid.unique``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..geometry import Geometry
+from ..types import Step
+from .basic import describe_elims, digits_text
+from .catalog import make_step
+from .fish import conjugate_pairs
+from .grid import Grid, cells_of, digits_of
+
+
+def xy_wing(g: Grid) -> Step | None:
+    cand = g.cand
+    pb = g.t.peer_bits
+    bv = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    bvset = 0
+    for c in bv:
+        bvset |= 1 << c
+    for pivot in bv:
+        pm = cand[pivot]
+        wings = [c for c in cells_of(bvset & pb[pivot]) if (cand[c] & pm).bit_count() == 1]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1:]:
+                am, bm = cand[a], cand[b]
+                if am == bm or (am & bm).bit_count() != 1 or am & bm & pm:
+                    continue
+                if (am | bm) & pm != pm:
+                    continue
+                z = am & bm
+                zd = z.bit_length()
+                hit = [c for c in cells_of(pb[a] & pb[b]) if cand[c] & z and c != pivot]
+                if not hit:
+                    continue
+                elims = [(c, zd) for c in hit]
+                xs = digits_of(pm)
+                return make_step(
+                    "xy_wing", eliminations=elims, cells=[pivot, a, b],
+                    candidates=[(c, d) for c in (pivot, a, b) for d in digits_of(cand[c])],
+                    explanation=f"{g.name(pivot)} is {digits_text(g, xs)}; either way one of "
+                                f"{g.name(a)} and {g.name(b)} is {g.sym(zd)} (an XY-Wing), so "
+                                f"cells seeing both lose {g.sym(zd)}: {g.names(hit)}",
+                    nudge=f"Look for an XY-Wing with its pivot at {g.name(pivot)}",
+                )
+    return None
+
+
+def xyz_wing(g: Grid) -> Step | None:
+    cand = g.cand
+    pb = g.t.peer_bits
+    for pivot, pm in enumerate(cand):
+        if pm.bit_count() != 3:
+            continue
+        wings = [c for c in g.t.peers[pivot]
+                 if cand[c].bit_count() == 2 and cand[c] & pm == cand[c]]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1:]:
+                am, bm = cand[a], cand[b]
+                if am == bm or am | bm != pm:
+                    continue
+                z = am & bm
+                zd = z.bit_length()
+                hit = [c for c in cells_of(pb[a] & pb[b] & pb[pivot]) if cand[c] & z]
+                if not hit:
+                    continue
+                elims = [(c, zd) for c in hit]
+                return make_step(
+                    "xyz_wing", eliminations=elims, cells=[pivot, a, b],
+                    candidates=[(c, d) for c in (pivot, a, b) for d in digits_of(cand[c])],
+                    explanation=f"Of {g.name(pivot)} ({digits_text(g, digits_of(pm))}), "
+                                f"{g.name(a)} and {g.name(b)}, one is {g.sym(zd)} whatever "
+                                f"{g.name(pivot)} holds (an XYZ-Wing), so cells seeing all "
+                                f"three lose {g.sym(zd)}: {g.names(hit)}",
+                    nudge=f"Look for an XYZ-Wing with its pivot at {g.name(pivot)}",
+                )
+    return None
+
+
+def w_wing(g: Grid) -> Step | None:
+    cand = g.cand
+    t = g.t
+    pb = t.peer_bits
+    bv = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    dcells = g.all_digit_cells()
+    for i, p in enumerate(bv):
+        for q in bv[i + 1:]:
+            if cand[p] != cand[q] or pb[p] >> q & 1:
+                continue
+            common = pb[p] & pb[q]
+            for x in digits_of(cand[p]):
+                y = next(d for d in digits_of(cand[p]) if d != x)
+                hit = cells_of(common & dcells[y - 1])
+                if not hit:
+                    continue
+                for h, a, b in conjugate_pairs(g, dcells[x - 1]):
+                    if {a, b} & {p, q}:
+                        continue
+                    for u, v in ((a, b), (b, a)):
+                        if pb[p] >> u & 1 and pb[q] >> v & 1:
+                            elims = [(c, y) for c in hit]
+                            hn = g.geo.house_names[h]
+                            sx, sy = g.sym(x), g.sym(y)
+                            return make_step(
+                                "w_wing", eliminations=elims, cells=[p, u, v, q], houses=[h],
+                                candidates=[(p, x), (p, y), (q, x), (q, y), (u, x), (v, x)],
+                                explanation=f"{g.name(p)} and {g.name(q)} are both {sx} or "
+                                            f"{sy}. In {hn}, {sx} goes in {g.name(u)} or "
+                                            f"{g.name(v)}, which see them, so they cannot "
+                                            f"both be {sx}: one is {sy} (a W-Wing). Cells "
+                                            f"seeing both lose {sy}: {g.names(hit)}",
+                                nudge=f"Look for a W-Wing on the pair {sx}{sy}",
+                            )
+    return None
+
+
+# -- uniqueness -----------------------------------------------------------------------------
+@cache
+def rectangles(geo: Geometry) -> tuple[tuple[int, int, int, int], ...]:
+    """Rectangles (a, b, c, d) = (r1c1, r1c2, r2c1, r2c2) whose digit swap keeps the rules:
+    two boxes exactly when the board has boxes, and no corner on a diagonal."""
+    n = geo.n
+    out = []
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                    if geo.diagonals and any(geo.is_diagonal_cell(c) for c in corners):
+                        continue
+                    if geo.box_rows and len({geo.box(c) for c in corners}) != 2:
+                        continue
+                    out.append(corners)
+    return tuple(out)
+
+
+def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
+             elims: list[tuple[int, int]], why: str) -> Step:
+    xs = digits_text(g, digits_of(xy))
+    return make_step(
+        tech, eliminations=elims, cells=list(corners),
+        candidates=[(c, d) for c in corners for d in digits_of(xy)],
+        explanation=f"If {g.names(corners)} held only {xs}, the two digits could swap and "
+                    f"the puzzle would have two solutions (a deadly pattern); {why}: "
+                    f"{describe_elims(g, elims)} removed",
+        nudge=f"Look for a unique rectangle on {xs}",
+    )
+
+
+def _unique_rectangle(g: Grid, kind: int) -> Step | None:
+    if not g.unique:
+        return None
+    cand = g.cand
+    t = g.t
+    for rect in rectangles(g.geo):
+        ms = [cand[c] for c in rect]
+        if not all(ms):
+            continue
+        common = ms[0] & ms[1] & ms[2] & ms[3]
+        if common.bit_count() < 2:
+            continue
+        pairs = [m for m in ms if m.bit_count() == 2]
+        if not pairs:
+            continue
+        xy = pairs[0]
+        if xy & common != xy:
+            continue
+        floor = [c for c in rect if cand[c] == xy]
+        roof = [c for c in rect if cand[c] != xy]
+        if kind == 1:
+            if len(floor) != 3:
+                continue
+            r = roof[0]
+            elims = [(r, d) for d in digits_of(xy)]
+            return _ur_step(g, "unique_rectangle_1", rect, xy, elims,
+                            f"so {g.name(r)} cannot be {digits_text(g, digits_of(xy))}")
+        if len(floor) != 2:
+            continue
+        f1, f2 = floor
+        if not (t.row_of[f1] == t.row_of[f2] or t.col_of[f1] == t.col_of[f2]):
+            continue
+        r1, r2 = roof
+        if kind == 2:
+            extra1, extra2 = cand[r1] & ~xy, cand[r2] & ~xy
+            if extra1 != extra2 or extra1.bit_count() != 1:
+                continue
+            z = extra1.bit_length()
+            hit = [c for c in cells_of(t.peer_bits[r1] & t.peer_bits[r2]) if cand[c] & extra1]
+            if not hit:
+                continue
+            return _ur_step(g, "unique_rectangle_2", rect, xy, [(c, z) for c in hit],
+                            f"so {g.name(r1)} or {g.name(r2)} is {g.sym(z)}, and cells seeing "
+                            "both lose it")
+        # type 4: one of x, y is locked to the roof in a house both roof cells share
+        shared = set(t.cell_houses[r1]) & set(t.cell_houses[r2])
+        for h in sorted(shared):
+            for u in digits_of(xy):
+                ubit = 1 << (u - 1)
+                places = [c for c in t.houses[h] if cand[c] & ubit]
+                if sorted(places) != sorted((r1, r2)):
+                    continue
+                v = (xy & ~ubit).bit_length()
+                elims = [(r1, v), (r2, v)]
+                hn = g.geo.house_names[h]
+                return _ur_step(g, "unique_rectangle_4", rect, xy, elims,
+                                f"in {hn}, {g.sym(u)} must go in {g.name(r1)} or "
+                                f"{g.name(r2)}, so neither can be {g.sym(v)}")
+    return None
+
+
+def unique_rectangle_1(g: Grid) -> Step | None:
+    return _unique_rectangle(g, 1)
+
+
+def unique_rectangle_2(g: Grid) -> Step | None:
+    return _unique_rectangle(g, 2)
+
+
+def unique_rectangle_4(g: Grid) -> Step | None:
+    return _unique_rectangle(g, 4)
+
+
+def bug_plus_1(g: Grid) -> Step | None:
+    if not g.unique:
+        return None
+    cand = g.cand
+    extra = -1
+    for c, m in enumerate(cand):
+        k = m.bit_count()
+        if k == 0 or k == 2:
+            continue
+        if k != 3 or extra >= 0:
+            return None
+        extra = c
+    if extra < 0:
+        return None
+    t = g.t
+    target = 0
+    for house in t.houses:
+        counts = [0] * g.n
+        for c in house:
+            for d in digits_of(cand[c]):
+                counts[d - 1] += 1
+        inside = extra in house
+        for d0, k in enumerate(counts):
+            if k in (0, 2):
+                continue
+            if not inside or k != 3:
+                return None
+            if target and target != d0 + 1:
+                return None
+            target = d0 + 1
+    if not target:
+        return None
+    return make_step(
+        "bug_plus_1", placements=[(extra, target)], cells=[extra],
+        candidates=[(extra, d) for d in digits_of(cand[extra])],
+        explanation=f"Every empty cell but {g.name(extra)} has two candidates, each digit "
+                    "twice per house: without the extra digit the puzzle would have two "
+                    f"solutions (BUG), so {g.name(extra)} must be {g.sym(target)}, the digit "
+                    "that appears three times in its houses",
+        nudge="Look at the only cell with three candidates",
+    )
