@@ -18,7 +18,7 @@ from typing import TextIO
 from .engine import Level, PuzzleError, find_kind
 from .engine.errors import ParseError
 from .engine.formats import FORMATS, detect_format, format_grid
-from .engine.sudoku import SudokuFamilyKind, SudokuState
+from .engine.sudoku import SudokuFamilyKind, SudokuParams, SudokuState
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -266,11 +266,25 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             out.write(text + "\n")
             if args.format != "line" and i + 1 < args.count:
                 out.write("\n")
+        got = puzzle.grade.level if puzzle.grade is not None else None
+        if level is not None and got is not None and got != level and i == 0:
+            print(f"puzzleterm: note: {level_note(kind, params, level, got)}", file=sys.stderr)
         if args.verbose:
             g = puzzle.grade
             extra = f" level={g.level.label} rating={g.rating:.1f}" if g else ""
             print(f"# {puzzle.seed_id}{extra}", file=sys.stderr)
     return EXIT_OK
+
+
+def level_note(kind: SudokuFamilyKind, params: SudokuParams, asked: Level, got: Level) -> str:
+    """Why a dealt puzzle's level differs from the one asked for."""
+    from .engine.human import max_level
+
+    top = max_level(params.geo)
+    board = f"{kind.title} {params.text}"
+    if asked > top:
+        return f"{board} puzzles go up to {top.label}; dealt one at {got.label}"
+    return f"no {asked.label} puzzle found for this seed; dealt the nearest level, {got.label}"
 
 
 def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:

@@ -78,3 +78,10 @@ def test_generate_by_level_deals_that_level() -> None:
     desc = proc.stdout.strip().split(":")[2]
     graded = run("grade", "sudoku", "--format", "tsv", stdin=desc)
     assert graded.stdout.split("\t")[0] == "medium"
+
+
+def test_generate_says_when_a_board_cannot_reach_the_level() -> None:
+    proc = run("generate", "sudoku", "--size", "4x4", "--level", "hard", "--seed", "cap")
+    assert proc.returncode == 0
+    assert "Sudoku 4x4 puzzles go up to easy; dealt one at easy" in proc.stderr
+    assert len(proc.stdout.strip()) == 16
