@@ -114,6 +114,8 @@ def _out_format(item: Item, requested: str | None) -> str:
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     kind = family(args.kind)
+    if args.limit < 1:
+        raise CliError("--limit must be at least 1")
     status = EXIT_OK
     items = list(read_puzzles(kind, read_source(args.file), args.size))
     batch = len(items) > 1 or items[0].line > 0

@@ -124,6 +124,7 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
         (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
         (("generate", "sudoku", "--count", "0"), "", "--count must be at least 1"),
+        (("solve", "sudoku", "--count", "--limit", "0"), "1" * 16, "--limit must be at least 1"),
         (("play", "sudoku:9x9"), "", "bad game ID"),
         ((), "", "needs a terminal"),
     ],
