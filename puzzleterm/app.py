@@ -92,13 +92,22 @@ class PuzzleApp(App[int]):
             self._store.close()
 
     # -- levels and dealing ----------------------------------------------------------------
-    def levels(self) -> list[Level | None]:
-        """Levels the chooser offers: graded ones need the human-style solver."""
+    def levels(self, kind_name: str, params: str) -> list[Level | None]:
+        """Levels the chooser offers for one size: graded ones need the human-style solver,
+        and only those the generator reaches on that board (4x4 Sudoku is all singles)."""
         from .session import human_solver_available
 
-        graded: list[Level | None] = [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT,
-                                      Level.EXTREME]
-        return [*graded, None] if human_solver_available() else [None]
+        if not human_solver_available():
+            return [None]
+        top = Level.EXTREME
+        with suppress(ImportError, AttributeError, PuzzleError):
+            from .engine.human import max_level
+
+            geo = getattr(find_kind(kind_name).parse_params(params), "geo", None)
+            if geo is not None:
+                top = min(top, max_level(geo))
+        graded = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME)
+        return [*(lv for lv in graded if lv <= top), None]
 
     def deal(self, choice: Any, game_id: str | None) -> Any:
         """Make the puzzle of a choice or a game ID (runs in a worker thread)."""
@@ -115,25 +124,50 @@ class PuzzleApp(App[int]):
 
     def choose_new_game(self, kind_name: str, params: str | None = None,
                         replace_screen: Any = None) -> None:
-        from .screens.dialogs import NewGameChoice, NewGameScreen
+        from .screens.dialogs import ConfirmScreen, NewGameChoice, NewGameScreen
 
         kind = find_kind(kind_name)
         last = self.last_choice.get(kind.name)
-        levels = self.levels()
+        sizes = kind.param_choices()
+        levels = {p: self.levels(kind.name, p) for p in sizes}
         size = params or (last[0] if last else kind.format_params(kind.default_params()))
-        level = last[1] if last else levels[0]
+        level = last[1] if last else Level.EASY if self.levels(kind.name, size)[0] else None
 
-        def chosen(choice: NewGameChoice | None) -> None:
-            if choice is None:
-                return
-            self.last_choice[choice.kind] = (choice.params, choice.level)
+        def deal(choice: NewGameChoice) -> None:
             if replace_screen is not None and replace_screen.is_attached:
                 replace_screen.new_deal(choice)
             else:
                 self.start_game(choice=choice)
 
-        self.push_screen(NewGameScreen(kind.name, kind.title, kind.param_choices(), levels,
-                                       size, level), chosen)
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is None:
+                return
+            self.last_choice[choice.kind] = (choice.params, choice.level)
+            at_stake = self.progress_at_stake()
+            if at_stake is None:
+                deal(choice)
+                return
+            self.push_screen(
+                ConfirmScreen(f"Start a new game? The game in progress ({at_stake}) will be "
+                              "lost.", yes="New game", no="Keep it"),
+                lambda yes: deal(choice) if yes else None)
+
+        self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level),
+                         chosen)
+
+    def progress_at_stake(self) -> str | None:
+        """What a new game would throw away: the unfinished game with moves, if any."""
+        for screen in self._play_screens():
+            s = screen.session
+            if s is not None:
+                if s.finished or not s.moves:
+                    return None
+                return saved_line(s.kind.title, s.puzzle.params,
+                                  s.level.label if s.level else None, s.elapsed)
+        saved = self.saved_game()
+        if saved is None or saved.solved or not saved.moves:
+            return None
+        return self.saved_summary(saved)
 
     def start_game(self, choice: Any = None, game_id: str | None = None) -> None:
         from .screens.play import PlayScreen
@@ -163,17 +197,16 @@ class PuzzleApp(App[int]):
         except StoreError as err:
             self.notify(str(err), severity="error")
 
-    def saved_summary(self) -> str | None:
-        from .screens.home import saved_line
-
-        saved = self.saved_game()
+    def saved_summary(self, saved: SavedGame | None = None) -> str | None:
+        """One line naming the saved game in progress (None when there is none)."""
+        saved = saved or self.saved_game()
         if saved is None:
             return None
         try:
             title = find_kind(saved.kind).title
         except PuzzleError:
             title = saved.kind
-        return saved_line(title, saved.params, saved.level, saved.pos, saved.elapsed)
+        return saved_line(title, saved.params, saved.level, saved.elapsed)
 
     def resume_game(self) -> None:
         from .screens.play import PlayScreen
@@ -257,6 +290,14 @@ class PuzzleApp(App[int]):
     def on_app_focus(self, _event: events.AppFocus) -> None:
         for screen in self._play_screens():
             screen.set_away("blur", False)
+
+
+def saved_line(title: str, params: str, level: str | None, elapsed: float) -> str:
+    """``Sudoku 9x9 easy · 03:12``: short enough for the home menu at 80 columns."""
+    from .screens.dialogs import format_time
+
+    lv = f" {level}" if level else ""
+    return f"{title} {params}{lv} · {format_time(elapsed)}"
 
 
 def run_app(game_id: str | None = None) -> int:

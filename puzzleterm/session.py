@@ -310,15 +310,16 @@ class Session:
         return self._record(RESTART)
 
     def undo(self) -> bool:
-        if not self.can_undo or self.paused:
-            return False
-        self._pos -= 1
-        return True
+        return self._step(-1)
 
     def redo(self) -> bool:
-        if not self.can_redo or self.paused:
+        return self._step(+1)
+
+    def _step(self, delta: int) -> bool:
+        """Move through the history (undo: -1, redo: +1); False when it cannot."""
+        if self.paused or not (self.can_undo if delta < 0 else self.can_redo):
             return False
-        self._pos += 1
+        self._pos += delta
         self._after_change()
         return True
 

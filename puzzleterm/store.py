@@ -128,7 +128,7 @@ class Store:
 
     # -- the game in progress -------------------------------------------------------------
     def save_current(self, saved: SavedGame) -> None:
-        data = json.dumps(saved.to_json(), separators=(",", ":"))
+        data = _dump(saved)
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO current (slot, data, updated) VALUES (1, ?, ?) "
@@ -173,7 +173,7 @@ class Store:
     # -- finished games -------------------------------------------------------------------
     def finish_current(self, saved: SavedGame) -> None:
         """Record a finished game and clear the game in progress, in one transaction."""
-        data = json.dumps(saved.to_json(), separators=(",", ":"))
+        data = _dump(saved)
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO finished (kind, params, game_id, level, elapsed, assisted, hints, "
@@ -185,6 +185,10 @@ class Store:
 
     def finished_count(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
+
+
+def _dump(saved: SavedGame) -> str:
+    return json.dumps(saved.to_json(), separators=(",", ":"))
 
 
 def _connect(target: str) -> sqlite3.Connection:

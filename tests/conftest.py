@@ -38,6 +38,16 @@ def read_puzzle_lines(path: Path, limit: int | None = None) -> list[str]:
 # -- UI, session and store tests (the ``ui_*`` fixtures) --------------------------------------
 
 
+#: Fixed puzzles for the UI tests and snapshots (game IDs).
+EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
+         "8..67.82....26.95..8..2.3..9..5.1.3..")
+SOL9 = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+#: the solution with three holes (r1c1, r5c5, r9c9): a puzzle a few keys from done
+NEARLY9 = "sudoku:9x9:." + SOL9[1:40] + "." + SOL9[41:80] + "."
+X5 = "xsudoku:5x5:.2..4....34...1.........."
+LATIN5 = "latin:5x5:35....42....1.5..5.....1."
+
+
 class FakeClock:
     """A monotonic clock the tests move by hand (no wall time in UI tests or snapshots)."""
 
@@ -51,7 +61,7 @@ class FakeClock:
         self.now += seconds
 
 
-def _screen_text(app: Any) -> str:
+def screen_text(app: Any) -> str:
     """The app's current screen as plain text (what a person would read)."""
     import io
 
@@ -72,7 +82,7 @@ def ui_clock() -> FakeClock:
 
 @pytest.fixture
 def ui_screen_text() -> Callable[[Any], str]:
-    return _screen_text
+    return screen_text
 
 
 @pytest.fixture

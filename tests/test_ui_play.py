@@ -3,32 +3,34 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import Level, Step, all_kinds
-from puzzleterm.screens.dialogs import CompletionScreen, ConfirmScreen, NewGameScreen
+from puzzleterm.screens.dialogs import (
+    CompletionScreen,
+    ConfirmScreen,
+    NewGameChoice,
+    NewGameScreen,
+)
 from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.play import PlayScreen
-from puzzleterm.session import SavedGame, human_solver_available
+from puzzleterm.session import SavedGame, Session, human_solver_available
 from puzzleterm.store import Store
 
-from .conftest import FakeClock
+from .conftest import EASY9, LATIN5, NEARLY9, X5, FakeClock, screen_text
 
-EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
-         "8..67.82....26.95..8..2.3..9..5.1.3..")
-SOL9 = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
-# the solution with three holes (r1c1, r5c5, r9c9): a puzzle a few keys from done
-NEARLY9 = "sudoku:9x9:." + SOL9[1:40] + "." + SOL9[41:80] + "."
-X5 = "xsudoku:5x5:.2..4....34...1.........."
-LATIN5 = "latin:5x5:35....42....1.5..5.....1."
 SIXTEEN = "sudoku:16x16:any#ui-test"
 
 needs_solver = pytest.mark.skipif(not human_solver_available(),
@@ -38,8 +40,8 @@ needs_solver = pytest.mark.skipif(not human_solver_available(),
 def make_app(home: Path, clock: FakeClock | None = None, game_id: str | None = None,
              **kw: Any) -> PuzzleApp:
     kw.setdefault("grader", None)  # grading is tested once, below; it costs time
-    return PuzzleApp(home=home, clock=clock or FakeClock(), seeds=lambda: "ui-seed",
-                     game_id=game_id, **kw)
+    kw.setdefault("seeds", lambda: "ui-seed")
+    return PuzzleApp(home=home, clock=clock or FakeClock(), game_id=game_id, **kw)
 
 
 async def ready(pilot: Pilot[Any]) -> None:
@@ -56,26 +58,84 @@ def play(app: PuzzleApp) -> PlayScreen:
     return screen
 
 
-async def goto(pilot: Pilot[Any], screen: PlayScreen, cell: int) -> None:
-    assert screen.session is not None
-    n = screen.session.state.geo.n
-    r0, c0 = divmod(screen.cursor, n)
-    r1, c1 = divmod(cell, n)
-    keys = (["down"] * (r1 - r0) if r1 > r0 else ["up"] * (r0 - r1))
-    keys += (["right"] * (c1 - c0) if c1 > c0 else ["left"] * (c0 - c1))
-    await pilot.press(*keys)
-    assert screen.cursor == cell
+@dataclass
+class Game:
+    """A running app on a play screen, with the handles the tests use."""
+
+    pilot: Pilot[Any]
+    app: PuzzleApp
+
+    @property
+    def screen(self) -> PlayScreen:
+        return play(self.app)
+
+    @property
+    def session(self) -> Session:
+        session = self.screen.session
+        assert session is not None
+        return session
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        await self.pilot.pause()
+
+    async def goto(self, cell: int) -> None:
+        screen = self.screen
+        n = self.session.state.geo.n
+        r0, c0 = divmod(screen.cursor, n)
+        r1, c1 = divmod(cell, n)
+        keys = (["down"] * (r1 - r0) if r1 > r0 else ["up"] * (r0 - r1))
+        keys += (["right"] * (c1 - c0) if c1 > c0 else ["left"] * (c0 - c1))
+        await self.pilot.press(*keys)
+        assert screen.cursor == cell
+
+    def text(self) -> str:
+        return screen_text(self.app)
+
+    def toasts(self) -> list[str]:
+        return [n.message for n in self.app._notifications]
+
+    def keys(self) -> dict[str, bool]:
+        """The footer's keys: description -> enabled."""
+        return {k.description: not k.has_class("-disabled")
+                for k in self.app.screen.query(FooterKey)}
+
+
+@asynccontextmanager
+async def playing(home: Path, game_id: str | None = EASY9, *, clock: FakeClock | None = None,
+                  size: tuple[int, int] = (80, 24), **kw: Any) -> AsyncIterator[Game]:
+    """Run the app on ``game_id`` (or on the home screen when None) until the block ends."""
+    app = make_app(home, clock, game_id=game_id, **kw)
+    async with app.run_test(size=size) as pilot:
+        await ready(pilot)
+        yield Game(pilot, app)
+
+
+def save_game(home: Path, moves: tuple[str, ...]) -> None:
+    """A saved EASY9 game in progress, as a previous run left it."""
+    store = Store.open(home)
+    store.save_current(SavedGame(kind="sudoku", params="9x9", game_id=EASY9, moves=moves,
+                                 pos=len(moves)))
+    store.close()
+
+
+def slow_seeds() -> tuple[threading.Event, Callable[[], str]]:
+    """A seed source that holds dealing (in its worker thread) until released."""
+    release = threading.Event()
+
+    def seed() -> str:
+        release.wait(5)
+        return "slow"
+
+    return release, seed
 
 
 # -- home -------------------------------------------------------------------------------------
 
-async def test_home_lists_every_kind_and_the_daily_placeholder(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        text = ui_screen_text(app)
+async def test_home_lists_every_kind_and_the_daily_placeholder(ui_home: Path) -> None:
+    async with playing(ui_home, None) as g:
+        assert isinstance(g.app.screen, HomeScreen)
+        text = g.text()
         for kind in all_kinds():
             assert kind.title in text
             assert kind.param_choices()[0] in text
@@ -83,19 +143,26 @@ async def test_home_lists_every_kind_and_the_daily_placeholder(
         assert "Continue" not in text  # nothing saved yet
 
 
+async def test_a_narrow_home_screen_drops_the_daily_box_and_dialogs_fit(ui_home: Path) -> None:
+    save_game(ui_home, ("r1c1=4",))
+    async with playing(ui_home, None, size=(54, 14)) as g:
+        text = g.text()
+        assert "Daily puzzles" not in text
+        assert "Continue  Sudoku 9x9 · 00:00" in text  # one line, no move count to wrap
+        await g.press("down", "enter")
+        assert isinstance(g.app.screen, NewGameScreen)
+        dialog = g.app.screen.query_one(".dialog")
+        assert dialog.region.width <= 54 and dialog.region.x >= 0
+
+
 async def test_new_game_from_home_through_the_chooser(ui_home: Path) -> None:
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Sudoku
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+    async with playing(ui_home, None) as g:
+        await g.press("enter")  # Sudoku
+        assert isinstance(g.app.screen, NewGameScreen)
         # size list: 9x9 is highlighted; Enter moves to levels; pick "Any" (last) and start
-        await pilot.press("enter", "end", "enter")
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
+        await g.press("enter", "end", "enter")
+        await ready(g.pilot)
+        session = g.session
         assert session.puzzle.params == "9x9" and session.kind.name == "sudoku"
         assert session.puzzle.seed_id == "sudoku:9x9:any#ui-seed"
         # the new game is saved at once
@@ -104,88 +171,94 @@ async def test_new_game_from_home_through_the_chooser(ui_home: Path) -> None:
 
 
 async def test_chooser_deals_another_size_and_level(ui_home: Path) -> None:
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "down", "enter", "home", "enter")  # 4x4, first level
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None
-        assert session.state.geo.n == 4
+    async with playing(ui_home, None) as g:
+        await g.press("enter", "down", "enter", "home", "enter")  # 4x4, first level
+        await ready(g.pilot)
+        assert g.session.state.geo.n == 4
         if human_solver_available():
-            assert session.level is Level.EASY
+            assert g.session.level is Level.EASY
 
 
-async def test_dealing_runs_in_a_worker_and_the_ui_stays_responsive(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    import threading
+@needs_solver
+async def test_the_level_list_offers_only_levels_the_size_reaches(ui_home: Path) -> None:
+    async with playing(ui_home, None) as g:
+        await g.press("enter")
+        chooser = g.app.screen
+        assert isinstance(chooser, NewGameScreen)
+        assert chooser.levels[-2:] == [Level.EXTREME, None]  # 9x9: every level, and "any"
+        await g.press("tab", "down", "down")  # levels: Hard
+        assert chooser.chosen_level is Level.HARD
+        await g.press("shift+tab", "down")  # size 4x4: all singles
+        assert chooser.chosen_size == "4x4"
+        assert chooser.levels == [Level.EASY, None] and chooser.chosen_level is Level.EASY
+        await g.press("down")  # 6x6 reaches medium
+        assert chooser.levels == [Level.EASY, Level.MEDIUM, None]
+        await g.press("up", "up")  # back to 9x9: the level stays what the list shows
+        assert chooser.chosen_level is Level.EASY
+        await g.press("tab", "end", "enter")
+        await ready(g.pilot)
+        assert g.session.puzzle.params == "9x9" and g.session.puzzle.level is None
 
-    release = threading.Event()
 
-    def slow_seed() -> str:  # called in the worker thread, before generating
-        release.wait(5)
-        return "slow"
+@needs_solver
+async def test_a_level_the_generator_could_not_reach_is_said(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        g.screen.new_deal(NewGameChoice("sudoku", "4x4", Level.MEDIUM))
+        await ready(g.pilot)
+        assert g.session.level is Level.EASY
+        assert "No medium 4x4 puzzle could be dealt" in " ".join(g.text().split())
 
-    app = PuzzleApp(home=ui_home, clock=FakeClock(), seeds=slow_seed, grader=None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter", "enter", "end", "enter")  # X-Sudoku 5x5
-        await pilot.pause()
-        screen = app.screen
+
+async def test_dealing_runs_in_a_worker_and_the_ui_stays_responsive(ui_home: Path) -> None:
+    release, seed = slow_seeds()
+    async with playing(ui_home, None, seeds=seed) as g:
+        await g.press("down", "enter", "enter", "end", "enter")  # X-Sudoku 5x5
+        screen = g.app.screen
         assert isinstance(screen, PlayScreen) and screen.session is None
         assert screen.query_one("#loading").display
-        assert "Dealing a 5x5 puzzle" in ui_screen_text(app)
-        await pilot.press("4", "u", "m", "question_mark")  # no game yet: harmless
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)  # the UI answers while dealing
-        await pilot.press("escape")
+        assert "Dealing a 5x5 puzzle" in g.text()
+        assert not g.keys()["Pencil"] and not g.keys()["Pause"]  # nothing to play yet
+        await g.press("4", "u", "m", "question_mark")  # no game yet: harmless
+        assert isinstance(g.app.screen, HelpScreen)  # the UI answers while dealing
+        await g.press("escape")
         release.set()
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None and session.puzzle.seed_id == "xsudoku:5x5:any#slow"
+        await ready(g.pilot)
+        assert g.session.puzzle.seed_id == "xsudoku:5x5:any#slow"
         assert not screen.query_one("#loading").display
 
 
-async def test_new_game_from_the_play_screen_replaces_the_save(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        await pilot.press("4", "n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("down", "enter", "end", "enter")  # 4x4, any level
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None and session.state.geo.n == 4 and session.moves == ()
+async def test_new_game_from_the_play_screen_asks_before_dropping_the_game(
+        ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        await g.press("4", "n")
+        assert isinstance(g.app.screen, NewGameScreen)
+        await g.press("down", "enter", "end", "enter")  # 4x4, any level
+        assert isinstance(g.app.screen, ConfirmScreen)
+        assert "Sudoku 9x9" in g.text() and "will be lost" in g.text()
+        await g.press("n")  # keep it
+        assert g.session.moves == ("r1c1=4",)
+        await g.press("n", "down", "enter", "end", "enter", "y")
+        await ready(g.pilot)
+        assert g.session.state.geo.n == 4 and g.session.moves == ()
         saved = Store.open(ui_home).load_current()
         assert saved is not None and saved.params == "4x4"
+        await g.press("n", "up", "enter", "end", "enter")  # no move made: no question
+        await ready(g.pilot)
+        assert g.session.state.geo.n == 9
 
 
 async def test_escape_while_dealing_keeps_the_old_save(ui_home: Path) -> None:
-    import threading
-
-    release = threading.Event()
-
-    def slow_seed() -> str:
-        release.wait(5)
-        return "late"
-
-    store = Store.open(ui_home)
-    store.save_current(SavedGame(kind="sudoku", params="9x9", game_id=EASY9,
-                                 moves=("r1c1=4",), pos=1))
-    store.close()
-    app = PuzzleApp(home=ui_home, clock=FakeClock(), seeds=slow_seed, grader=None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter", "down", "enter", "end", "enter")  # Sudoku 4x4
-        await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+    save_game(ui_home, ("r1c1=4",))
+    release, seed = slow_seeds()
+    async with playing(ui_home, None, seeds=seed) as g:
+        await g.press("down", "enter", "down", "enter", "end", "enter")  # Sudoku 4x4
+        assert isinstance(g.app.screen, ConfirmScreen)  # the saved game would be dropped
+        await g.press("y")
+        assert isinstance(g.app.screen, PlayScreen)
+        await g.press("escape")
+        assert isinstance(g.app.screen, HomeScreen)
         release.set()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await ready(g.pilot)
     saved = Store.open(ui_home).load_current()
     assert saved is not None and saved.game_id == EASY9 and saved.moves == ("r1c1=4",)
 
@@ -193,156 +266,161 @@ async def test_escape_while_dealing_keeps_the_old_save(ui_home: Path) -> None:
 # -- moving and entering ---------------------------------------------------------------------
 
 async def test_cursor_moves_with_arrows_hjkl_and_wasd(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
+    async with playing(ui_home) as g:
+        screen = g.screen
         assert screen.cursor == 0
-        await pilot.press("right", "l", "d")
+        await g.press("right", "l", "d")
         assert screen.cursor == 3
-        await pilot.press("down", "j", "s")
+        await g.press("down", "j", "s")
         assert screen.cursor == 30
-        await pilot.press("left", "h", "a", "up", "k", "w")
+        await g.press("left", "h", "a", "up", "k", "w")
         assert screen.cursor == 0
-        await pilot.press("up", "left")  # wraps around the edges
+        await g.press("up", "left")  # wraps around the edges
         assert screen.cursor == 80
 
 
 async def test_place_clear_and_givens_are_protected(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
-        await pilot.press("4")
+    async with playing(ui_home) as g:
+        session = g.session
+        await g.press("4")
         assert session.state.values[0] == 4
         assert session.moves == ("r1c1=4",)
-        await pilot.press("0")
+        await g.press("0")
         assert session.state.values[0] == 0
-        await pilot.press("5", "backspace")
+        await g.press("5", "backspace")
         assert session.state.values[0] == 0
-        await pilot.press("6", "delete")
+        await g.press("6", "delete")
         assert session.state.values[0] == 0
         assert session.moves == ("r1c1=4", "r1c1-", "r1c1=5", "r1c1-", "r1c1=6", "r1c1-")
-        await goto(pilot, screen, 2)  # r1c3 is a given 3
+        await g.goto(2)  # r1c3 is a given 3
         before = session.state
-        await pilot.press("7", "0")
+        await g.press("7", "0")
         assert session.state is before
-        assert any("given" in n.message for n in app._notifications)
+        assert "r1c3 is a given" in g.text()
+
+
+async def test_notices_show_in_the_panel_not_as_toasts_over_the_board(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        await g.goto(2)  # a given
+        await g.press("7", "8", "9", "0")
+        assert g.text().count("is a given") == 1  # said once, not stacked
+        assert g.toasts() == []
+        await g.press("right")  # moving on clears it
+        assert "is a given" not in g.text()
+        await g.press("u")  # nothing to undo: the key is greyed out and does nothing
+        assert g.session.moves == ()
+
+
+async def test_footer_keys_follow_the_game(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        keys = g.keys()
+        assert keys["Pencil"] and keys["Pause"] and keys["Hint"]
+        assert not keys["Undo"] and not keys["Redo"]
+        assert "Symbols" not in keys  # Latin 5x5 only
+        await g.press("4")
+        assert g.keys()["Undo"] and not g.keys()["Redo"]
+        await g.press("u")
+        assert g.keys()["Redo"]
+        await g.press("p")
+        keys = g.keys()
+        assert keys["Pause"] and not keys["Pencil"] and not keys["Redo"]
+        await g.press("p", "V", "y")  # solved: nothing left to play
+        await g.press("escape")
+        keys = g.keys()
+        assert not keys["Pencil"] and not keys["Pause"] and not keys["Undo"]
+        assert keys["New"] and keys["Home"]
 
 
 async def test_pencil_marks_toggle_and_leave_peers_when_a_digit_is_placed(
         ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
-        await pilot.press("m")
+    async with playing(ui_home) as g:
+        screen, session = g.screen, g.session
+        await g.press("m")
         assert screen.pencil
-        await pilot.press("4", "5", "8", "5")
+        await g.press("4", "5", "8", "5")
         assert session.state.marks[0] == (1 << 3) | (1 << 7)  # 4 and 8
-        await goto(pilot, screen, 1)  # r1c2, same row
-        await pilot.press("4", "8")
-        await pilot.press("m")  # back to digits
+        await g.goto(1)  # r1c2, same row
+        await g.press("4", "8")
+        await g.press("m")  # back to digits
         assert not screen.pencil
-        await goto(pilot, screen, 3)  # r1c4, a peer of both by row
-        await pilot.press("8")
+        await g.goto(3)  # r1c4, a peer of both by row
+        await g.press("8")
         assert session.state.values[3] == 8
         assert session.state.marks[0] == 1 << 3  # 8 removed from its peers' marks
         assert session.state.marks[1] == 1 << 3
 
 
 async def test_auto_candidates_fill_every_empty_cell(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None
-        await pilot.press("M")
-        st = session.state
+    async with playing(ui_home) as g:
+        await g.press("M")
+        st = g.session.state
         cand = st.candidates()
-        assert session.moves == ("auto",)
+        assert g.session.moves == ("auto",)
         assert all(st.marks[c] == cand[c] for c in range(81) if not st.values[c])
         assert st.marks[0] != 0
 
 
 async def test_undo_and_redo(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None
-        await pilot.press("4", "right", "8")
+    async with playing(ui_home) as g:
+        session = g.session
+        await g.press("4", "right", "8")
         assert session.state.values[:2] == (4, 8)
-        await pilot.press("u")
+        await g.press("u")
         assert session.state.values[:2] == (4, 0)
-        await pilot.press("z")
+        await g.press("z")
         assert session.state.values[:2] == (0, 0)
-        await pilot.press("y")
+        await g.press("y")
         assert session.state.values[:2] == (4, 0)
-        await pilot.press("U")
+        await g.press("U")
         assert session.state.values[:2] == (4, 8)
-        await pilot.press("u", "u", "5")  # a new move drops the redo list
+        await g.press("u", "u", "5")  # a new move drops the redo list
         assert session.moves == ("r1c2=5",)
-        await pilot.press("R")  # restart is a move too, and undoable
+        await g.press("R")  # restart is a move too, and undoable
         assert session.state == session.initial
-        await pilot.press("u")
+        await g.press("u")
         assert session.state.values[1] == 5
 
 
-async def test_conflicts_are_marked_on_the_board(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        await pilot.press("3")  # r1c1 = 3, but r1c3 is a given 3
-        assert screen.board.view is not None
-        assert screen.board.view.conflicts == frozenset({0, 2})
-        assert "repeats" in ui_screen_text(app)
-        await pilot.press("0")
-        assert screen.board.view.conflicts == frozenset()
+async def test_conflicts_are_marked_on_the_board(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        board = g.screen.board
+        await g.press("3")  # r1c1 = 3, but r1c3 is a given 3
+        assert board.view is not None
+        assert board.view.conflicts == frozenset({0, 2})
+        assert "repeats" in g.text()
+        await g.press("0")
+        assert board.view.conflicts == frozenset()
 
 
 async def test_mistake_checking_against_the_solution(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        await pilot.press("5")  # wrong (the solution has 4) but no repeat
-        assert screen.board.view is not None
-        assert screen.board.view.mistakes == frozenset()
-        await pilot.press("x")
-        assert screen.board.view.mistakes == frozenset({0})
-        await pilot.press("4")
-        assert screen.board.view.mistakes == frozenset()
+    async with playing(ui_home) as g:
+        board = g.screen.board
+        await g.press("5")  # wrong (the solution has 4) but no repeat
+        assert board.view is not None
+        assert board.view.mistakes == frozenset()
+        await g.press("x")
+        assert board.view.mistakes == frozenset({0})
+        await g.press("4")
+        assert board.view.mistakes == frozenset()
 
 
 # -- hints, reveal, completion ---------------------------------------------------------------
 
 @needs_solver
-async def test_hint_nudges_then_explains_then_applies(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
-        await pilot.press("t")
+async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        screen, session = g.screen, g.session
+        await g.press("t")
         step = screen.hint_step
         assert step is not None and screen.hint_stage == 1
-        assert "Hint:" in ui_screen_text(app)
+        assert "Hint:" in g.text()
         assert session.moves == ()
-        await pilot.press("t")
+        await g.press("t")
         assert screen.hint_stage == 2
         view = screen.board.view
         assert view is not None and view.hint_targets | view.hint_cells
-        assert f"{step.name}:" in ui_screen_text(app)
-        await pilot.press("t")
+        assert f"{step.name}:" in g.text()
+        await g.press("t")
         assert session.moves and session.moves[-1].startswith("hint:")
         assert session.assisted and session.hints_applied == 1 and session.hints_used == 1
         for cell, digit in step.placements:
@@ -363,110 +441,79 @@ async def test_hint_with_an_injected_solver(ui_home: Path) -> None:
         def step_move(self, state: Any, s: Step) -> str:
             return "r1c1=4"
 
-    app = make_app(ui_home, game_id=NEARLY9, hints=Hints())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
-        await pilot.press("t", "t", "t")
-        assert session.moves == ("hint:r1c1=4",)
-        assert session.assisted
+    async with playing(ui_home, NEARLY9, hints=Hints()) as g:
+        await g.press("t", "t", "t")
+        assert g.session.moves == ("hint:r1c1=4",)
+        assert g.session.assisted
 
 
 @needs_solver
-async def test_puzzles_dealt_without_a_level_are_graded(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
+async def test_puzzles_dealt_without_a_level_are_graded(ui_home: Path) -> None:
     from puzzleterm.app import default_grader
 
-    app = make_app(ui_home, game_id=EASY9, grader=default_grader())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None and session.level is Level.EASY
-        assert session.rating is not None
-        assert "easy (" in ui_screen_text(app)
+    async with playing(ui_home, grader=default_grader()) as g:
+        assert g.session.level is Level.EASY
+        assert g.session.rating is not None
+        assert "easy (" in g.text()
 
 
-async def test_hint_key_is_hidden_without_a_solver(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9, hints=None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None
-        assert "Hint" not in ui_screen_text(app)
-        await pilot.press("t")
-        assert session.moves == () and session.hints_used == 0
+async def test_hint_key_is_hidden_without_a_solver(ui_home: Path) -> None:
+    async with playing(ui_home, hints=None) as g:
+        assert "Hint" not in g.text()
+        await g.press("t")
+        assert g.session.moves == () and g.session.hints_used == 0
 
 
 async def test_completing_a_puzzle_shows_the_completion_dialog(
-        ui_home: Path, ui_clock: FakeClock, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, ui_clock, game_id=NEARLY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    async with playing(ui_home, NEARLY9, clock=ui_clock) as g:
+        session = g.session
         ui_clock.advance(75)
-        await pilot.press("4")
-        await goto(pilot, screen, 40)
-        await pilot.press("6")
-        await goto(pilot, screen, 80)
-        await pilot.press("2")
-        await pilot.pause()
+        await g.press("4")
+        await g.goto(40)
+        await g.press("6")
+        await g.goto(80)
+        await g.press("2")
         assert session.finished
-        assert isinstance(app.screen, CompletionScreen)
-        text = ui_screen_text(app)
+        assert isinstance(g.app.screen, CompletionScreen)
+        text = g.text()
         assert "Solved!" in text and "01:15" in text and "Solved unaided" in text
         ui_clock.advance(100)
         assert session.elapsed == 75  # the clock stops once solved
         store = Store.open(ui_home)
         assert store.load_current() is None and store.finished_count() == 1
-        await pilot.press("h")  # home
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await g.press("h")  # home
+        assert isinstance(g.app.screen, HomeScreen)
 
 
-async def test_reveal_cell_and_reveal_all_count_as_assisted(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
-        await pilot.press("v")
+async def test_reveal_cell_and_reveal_all_count_as_assisted(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        session = g.session
+        await g.press("v")
         assert session.state.values[0] == 4 and session.moves == ("reveal:r1c1=4",)
         assert session.assisted and session.reveals == 1
-        await pilot.press("V")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await g.press("V")
+        assert isinstance(g.app.screen, ConfirmScreen)
+        await g.press("y")
         assert session.finished
-        assert isinstance(app.screen, CompletionScreen)
-        assert "Assisted" in ui_screen_text(app)
+        assert isinstance(g.app.screen, CompletionScreen)
+        assert "Assisted" in g.text()
 
 
 # -- time, pause, saves ----------------------------------------------------------------------
 
 async def test_pause_hides_the_board_and_stops_the_clock(
-        ui_home: Path, ui_clock: FakeClock, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, ui_clock, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    async with playing(ui_home, clock=ui_clock) as g:
+        screen, session = g.screen, g.session
         ui_clock.advance(10)
-        await pilot.press("p")
+        await g.press("p")
         assert session.paused and not screen.board.display
-        assert "Paused" in ui_screen_text(app)
+        assert "Paused" in g.text()
         ui_clock.advance(50)
-        await pilot.press("4")  # ignored while paused
+        await g.press("4")  # ignored while paused
         assert session.moves == ()
-        await pilot.press("p")
+        await g.press("p")
         assert screen.board.display
         ui_clock.advance(5)
         assert session.elapsed == 15
@@ -474,86 +521,60 @@ async def test_pause_hides_the_board_and_stops_the_clock(
 
 async def test_leaving_the_app_or_the_screen_stops_the_clock(
         ui_home: Path, ui_clock: FakeClock) -> None:
-    app = make_app(ui_home, ui_clock, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        session = play(app).session
-        assert session is not None
+    async with playing(ui_home, clock=ui_clock) as g:
+        session = g.session
         ui_clock.advance(3)
-        app.post_message(events.AppBlur())
-        await pilot.pause()
+        g.app.post_message(events.AppBlur())
+        await g.pilot.pause()
         ui_clock.advance(100)
-        app.post_message(events.AppFocus())
-        await pilot.pause()
+        g.app.post_message(events.AppFocus())
+        await g.pilot.pause()
         ui_clock.advance(2)
         assert session.elapsed == 5
-        await pilot.press("question_mark")  # help hides the game
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await g.press("question_mark")  # help hides the game
+        assert isinstance(g.app.screen, HelpScreen)
         ui_clock.advance(30)
-        await pilot.press("escape")
-        await pilot.pause()
+        await g.press("escape")
         assert session.elapsed == 5
 
 
 async def test_quit_and_resume_the_same_game_with_its_moves_and_time(
-        ui_home: Path, ui_clock: FakeClock, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, ui_clock, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    async with playing(ui_home, clock=ui_clock) as g:
         ui_clock.advance(42)
-        await pilot.press("4", "right", "m", "6", "7", "m", "right", "right", "5", "u")
-        session = screen.session
-        assert session is not None
+        await g.press("4", "right", "m", "6", "7", "m", "right", "right", "5", "u")
+        session = g.session
         moves, pos, state = session.moves, session.pos, session.state
         ui_clock.advance(100)
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-    assert app.return_value == 0
+        await g.press("q")
+        assert isinstance(g.app.screen, ConfirmScreen)
+        await g.press("y")
+    assert g.app.return_value == 0
 
-    again = make_app(ui_home, ui_clock)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = ui_screen_text(again)
+    async with playing(ui_home, None, clock=ui_clock) as g:
+        text = g.text()
         assert "Continue" in text and "02:22" in text
-        await pilot.press("enter")
-        await pilot.pause()
-        restored = play(again).session
-        assert restored is not None
+        await g.press("enter")
+        restored = g.session
         assert restored.moves == moves and restored.pos == pos and restored.state == state
         assert restored.elapsed == pytest.approx(142)
-        await pilot.press("y")  # the redo list survived too
+        await g.press("y")  # the redo list survived too
         assert restored.state.values[3] == 5
 
 
 async def test_quit_without_a_game_needs_no_confirmation(ui_home: Path) -> None:
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-    assert app.return_value == 0
+    async with playing(ui_home, None) as g:
+        await g.press("q")
+    assert g.app.return_value == 0
 
 
-async def test_a_save_that_does_not_replay_is_reported_and_set_aside(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    store = Store.open(ui_home)
-    store.save_current(SavedGame(kind="sudoku", params="9x9", game_id=EASY9,
-                                 moves=("r1c1=4", "r1c3=9"), pos=2))
-    store.close()
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Continue
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert any("could not be restored" in n.message and "move 2" in n.message
-                   for n in app._notifications)
-        assert "Continue" not in ui_screen_text(app)
+async def test_a_save_that_does_not_replay_is_reported_and_set_aside(ui_home: Path) -> None:
+    save_game(ui_home, ("r1c1=4", "r1c3=9"))
+    async with playing(ui_home, None) as g:
+        await g.press("enter")  # Continue
+        assert isinstance(g.app.screen, HomeScreen)
+        assert any("could not be restored" in m and "move 2" in m for m in g.toasts())
+        assert "Continue" not in g.text()
     store = Store.open(ui_home)
     assert store.load_current() is None and store.set_aside_count() == 1
 
@@ -561,107 +582,84 @@ async def test_a_save_that_does_not_replay_is_reported_and_set_aside(
 async def test_a_corrupt_store_is_moved_aside_and_the_app_still_starts(ui_home: Path) -> None:
     ui_home.mkdir(parents=True)
     (ui_home / "puzzleterm.sqlite3").write_bytes(b"this is not a database" * 100)
-    app = make_app(ui_home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert any("moved" in n.message for n in app._notifications)
-        await pilot.press("enter", "enter", "end", "enter")
-        await ready(pilot)
-        play(app)
+    async with playing(ui_home, None) as g:
+        assert isinstance(g.app.screen, HomeScreen)
+        assert any("moved" in m for m in g.toasts())
+        await g.press("enter", "enter", "end", "enter")
+        await ready(g.pilot)
+        assert g.session is not None
     assert list(ui_home.glob("puzzleterm.sqlite3.corrupt-*"))
     with sqlite3.connect(ui_home / "puzzleterm.sqlite3") as conn:
         assert conn.execute("SELECT COUNT(*) FROM current").fetchone()[0] == 1
 
 
-async def test_escape_goes_home_and_continue_resumes(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        await pilot.press("4", "escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert "Continue" in ui_screen_text(app)
-        await pilot.press("c")
-        await pilot.pause()
-        session = play(app).session
-        assert session is not None and session.moves == ("r1c1=4",)
+async def test_escape_goes_home_and_continue_resumes(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        await g.press("4", "escape")
+        assert isinstance(g.app.screen, HomeScreen)
+        assert "Continue" in g.text()
+        await g.press("c")
+        assert g.session.moves == ("r1c1=4",)
 
 
 # -- sizes and variants ----------------------------------------------------------------------
 
-async def test_too_small_terminal_says_how_big_it_must_be(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=EASY9)
-    async with app.run_test(size=(50, 12)) as pilot:
-        await ready(pilot)
-        text = ui_screen_text(app)
+async def test_too_small_terminal_says_how_big_it_must_be(ui_home: Path) -> None:
+    async with playing(ui_home, size=(50, 12)) as g:
+        text = g.text()
         assert "Enlarge the terminal to" in text
         assert "┏" not in text  # no cut-off board
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        text = ui_screen_text(app)
+        assert not g.keys()["Pencil"]
+        await g.pilot.resize_terminal(80, 24)
+        await g.pilot.pause()
+        text = g.text()
         assert "Enlarge" not in text and "┏" in text
+        assert g.keys()["Pencil"]
 
 
 async def test_sixteen_by_sixteen_takes_letters_as_digits(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=SIXTEEN)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        session = screen.session
-        assert session is not None
+    async with playing(ui_home, SIXTEEN) as g:
+        screen, session = g.screen, g.session
         cell = screen.cursor
         sol = session.state.solution
-        await pilot.press(session.state.geo.symbol(sol[cell]).lower())
+        await g.press(session.state.geo.symbol(sol[cell]).lower())
         assert session.state.values[cell] == sol[cell]
-        await pilot.press("a")  # a digit here, not a move
+        await g.press("a")  # a digit here, not a move
         assert session.state.values[cell] == 10 and screen.cursor == cell
 
 
-async def test_x_sudoku_and_latin_shapes(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
-    app = make_app(ui_home, game_id=LATIN5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        assert "△" not in ui_screen_text(app)
-        await pilot.press("o")
-        text = ui_screen_text(app)
+async def test_latin_shapes_with_their_keys(ui_home: Path) -> None:
+    async with playing(ui_home, LATIN5) as g:
+        assert "△" not in g.text() and g.keys()["Symbols"]
+        await g.press("o")
+        text = g.text()
         assert "△" in text and "□" in text  # 3 and 2 are given in row 1
-        assert play(app).session is not None
-    app = make_app(ui_home, game_id=X5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        assert screen.board.view is not None
-        assert screen.board.view.state.geo.diagonals
+        assert "1○ 2□ 3△ 4× 5☆" in text  # which key gives which shape
 
 
-async def test_the_board_draws_in_the_terminal_s_own_ansi_colours(
-        ui_home: Path, ui_screen_text: Callable[[Any], str]) -> None:
+async def test_x_sudoku_shows_its_diagonals(ui_home: Path) -> None:
+    async with playing(ui_home, X5) as g:
+        view = g.screen.board.view
+        assert view is not None and view.state.geo.diagonals
+
+
+async def test_the_board_draws_in_the_terminal_s_own_ansi_colours(ui_home: Path) -> None:
     from puzzleterm.widgets.board import ANSI_PALETTE
 
-    app = make_app(ui_home, game_id=X5, ansi_color=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        assert screen.board.palette is ANSI_PALETTE
-        await pilot.press("M", "right", "3")
-        assert "┏" in ui_screen_text(app)
+    async with playing(ui_home, X5, ansi_color=True) as g:
+        assert g.screen.board.palette is ANSI_PALETTE
+        await g.press("M", "right", "3")
+        assert "┏" in g.text()
 
 
 async def test_clicking_a_cell_moves_the_cursor(ui_home: Path) -> None:
-    app = make_app(ui_home, game_id=X5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
-        screen = play(app)
-        board = screen.board
+    async with playing(ui_home, X5) as g:
+        board = g.screen.board
         # the cell of row 2, column 3 lies one line and one cell in from the borders
         x = board._col_at.index(2)
         y = board._row_at.index(1)
-        await pilot.click(board, offset=(x, y))
-        assert screen.cursor == 7
+        await g.pilot.click(board, offset=(x, y))
+        assert g.screen.cursor == 7
 
 
 def test_hint_eliminations_stick_in_cells_without_marks() -> None:

@@ -16,12 +16,7 @@ from textual.pilot import Pilot
 from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import Level, Step
 
-EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
-         "8..67.82....26.95..8..2.3..9..5.1.3..")
-SOL9 = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
-NEARLY9 = "sudoku:9x9:." + SOL9[1:40] + "." + SOL9[41:80] + "."
-X5 = "xsudoku:5x5:.2..4....34...1.........."
-LATIN5 = "latin:5x5:35....42....1.5..5.....1."
+from .conftest import EASY9, LATIN5, NEARLY9, X5
 
 Snap = Callable[..., bool]
 

@@ -58,20 +58,29 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class NewGameScreen(ModalScreen[NewGameChoice | None]):
-    """Pick a size and a level for one kind.  Enter on a list moves on; Enter on Start deals."""
+    """Pick a size and a level for one kind.  Enter on a list moves on; Enter on Start deals.
+
+    ``levels`` maps each size to the levels dealt on it: the level list follows the size.
+    """
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, kind: str, title: str, sizes: tuple[str, ...], levels: list[Level | None],
-                 size: str | None = None, level: Level | None = None) -> None:
+    def __init__(self, kind: str, title: str, sizes: tuple[str, ...],
+                 levels: dict[str, list[Level | None]], size: str | None = None,
+                 level: Level | None = None) -> None:
         super().__init__()
         self.kind_name = kind
         self.kind_title = title
         self.sizes = sizes
-        self.levels = levels
+        self.levels_by_size = levels
         self.chosen_size = size if size in sizes else sizes[0]
-        self.chosen_level = level if level in levels else levels[0]
+        self.chosen_level = nearest_level(level, self.levels)
+
+    @property
+    def levels(self) -> list[Level | None]:
+        """The levels offered for the size now chosen."""
+        return self.levels_by_size.get(self.chosen_size) or [None]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chooser"):
@@ -82,8 +91,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                     yield OptionList(*[Option(s, id=s) for s in self.sizes], id="sizes")
                 with Vertical(classes="column"):
                     yield Label("Level")
-                    yield OptionList(*[Option(level_label(lv), id=level_key(lv))
-                                       for lv in self.levels], id="levels")
+                    yield OptionList(*self._level_options(), id="levels")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -95,19 +103,34 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         levels.highlighted = self.levels.index(self.chosen_level)
         sizes.focus()
 
+    def _level_options(self) -> list[Option]:
+        return [Option(level_label(lv), id=level_key(lv)) for lv in self.levels]
+
+    def _choose_size(self, size: str) -> None:
+        if size == self.chosen_size:
+            return
+        self.chosen_size = size
+        self.chosen_level = nearest_level(self.chosen_level, self.levels)
+        levels = self.query_one("#levels", OptionList)
+        levels.set_options(self._level_options())
+        levels.highlighted = self.levels.index(self.chosen_level)
+
+    def _choose_level(self, option: Option) -> None:
+        self.chosen_level = LEVEL_BY_KEY.get(option.id or "", self.chosen_level)
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "sizes":
-            self.chosen_size = self.sizes[event.option_index]
+            self._choose_size(self.sizes[event.option_index])
         elif event.option_list.id == "levels":
-            self.chosen_level = self.levels[event.option_index]
+            self._choose_level(event.option)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "sizes":
-            self.chosen_size = self.sizes[event.option_index]
+            self._choose_size(self.sizes[event.option_index])
             self.query_one("#levels", OptionList).focus()
         else:
-            self.chosen_level = self.levels[event.option_index]
+            self._choose_level(event.option)
             self._start()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -130,6 +153,17 @@ def level_label(level: Level | None) -> str:
 
 def level_key(level: Level | None) -> str:
     return "any" if level is None else level.name.lower()
+
+
+LEVEL_BY_KEY: dict[str, Level | None] = {level_key(lv): lv for lv in [*Level, None]}
+
+
+def nearest_level(level: Level | None, offered: list[Level | None]) -> Level | None:
+    """``level`` if offered, else the hardest offered level below it (or the first offered)."""
+    if level in offered:
+        return level
+    below = [lv for lv in offered if lv is not None and level is not None and lv < level]
+    return below[-1] if below else offered[0]
 
 
 @dataclass(frozen=True)

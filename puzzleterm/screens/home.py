@@ -13,7 +13,6 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import all_kinds
-from .dialogs import format_time
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -25,6 +24,9 @@ class HomeScreen(Screen[None]):
     """Lists what can be played; Enter picks."""
 
     CSS_PATH = "home.tcss"
+    #: below 72 columns the daily placeholder gives its room to the menu
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"),
+                                                                       (72, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue", "Continue", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -92,8 +94,3 @@ class HomeScreen(Screen[None]):
     def action_continue(self) -> None:
         if self.puzzle_app.saved_summary() is not None:
             self.puzzle_app.resume_game()
-
-
-def saved_line(title: str, params: str, level: str | None, moves: int, elapsed: float) -> str:
-    lv = f" {level}" if level else ""
-    return f"{title} {params}{lv} · {moves} moves · {format_time(elapsed)}"

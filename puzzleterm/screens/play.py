@@ -46,7 +46,7 @@ CLEAR_KEYS = {"0", "backspace", "delete", "full_stop"}
 
 #: Actions that change the game; refused while paused or loading.
 GAME_ACTIONS = {"pencil", "auto_marks", "hint", "undo", "redo", "reveal_cell", "reveal_all",
-                "check", "symbols", "restart"}
+                "check", "restart"}
 
 
 class PlayScreen(Screen[None]):
@@ -66,7 +66,7 @@ class PlayScreen(Screen[None]):
         Binding("v", "reveal_cell", "Reveal cell", show=False),
         Binding("V", "reveal_all", "Reveal all", show=False),
         Binding("x", "check", "Check", show=False),
-        Binding("o", "symbols", "Symbols", show=False),
+        Binding("o", "symbols", "Symbols"),
         Binding("R", "restart", "Restart", show=False),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -86,6 +86,8 @@ class PlayScreen(Screen[None]):
         self._completion_shown = False
         self._layout: BoardLayout | None = None
         self._ticks = 0
+        self._status = Text("")
+        self._bindings_key: tuple[bool, ...] = ()
 
     # -- composition -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -98,6 +100,7 @@ class PlayScreen(Screen[None]):
             with Vertical(id="panel"):
                 yield Static("", id="title")
                 yield Static("", id="info")
+                yield Static("", id="status")
                 yield Static("", id="hint")
         yield Static("", id="too-small")
         yield Footer()
@@ -139,6 +142,7 @@ class PlayScreen(Screen[None]):
         else:
             text = "Dealing…"
         self.query_one("#loading-text", Static).update(text)
+        self._refresh_keys()
         self.run_worker(lambda: app.deal(deal, game_id), thread=True, exclusive=True,
                         group="deal", name="deal")
 
@@ -147,11 +151,16 @@ class PlayScreen(Screen[None]):
             return
         if event.state is WorkerState.SUCCESS:
             puzzle = cast("Puzzle[Any]", event.worker.result)
-            self.session = Session(puzzle, self.puzzle_app.clock)
+            session = self.session = Session(puzzle, self.puzzle_app.clock)
+            asked = self._deal.level if self._deal is not None else None
             self._deal = None
             self._deal_id = None
             self._session_ready()
             self.save()
+            if asked is not None and session.level is not asked:
+                got = session.level.label if session.level is not None else "unrated"
+                self.say(f"No {asked.label} {puzzle.params} puzzle could be dealt; "
+                         f"this one is {got}.", severity="warning")
         elif event.state is WorkerState.ERROR:
             err = event.worker.error
             msg = str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"
@@ -175,6 +184,7 @@ class PlayScreen(Screen[None]):
             self.cursor = empties[0] if empties else 0
         self.pencil = False
         self.hint_step, self.hint_stage, self._hint_state = None, 0, None
+        self._status = Text("")
         self._completion_shown = session.finished
         session.set_away(bool(self._away))
         self.relayout()
@@ -207,6 +217,7 @@ class PlayScreen(Screen[None]):
             note.display = True
             body.display = False
             self._layout = None
+            self._refresh_keys()
             return
         note.display = False
         body.display = True
@@ -286,6 +297,8 @@ class PlayScreen(Screen[None]):
             info.append("PENCIL", style="bold reverse")
         else:
             info.append("digits")
+        if self.shapes_on:
+            info.append("\nKeys  " + " ".join(f"{d}{s}" for d, s in enumerate(LATIN_SYMBOLS, 1)))
         info.append(f"\nCell  {geo.cell_name(self.cursor)}")
         if st.givens[self.cursor]:
             info.append(" (given)")
@@ -309,7 +322,24 @@ class PlayScreen(Screen[None]):
         elif session.status is Status.BROKEN:
             info.append("\nA digit repeats in a house", style="bold red")
         self.query_one("#info", Static).update(info)
+        self.query_one("#status", Static).update(self._status)
         self.query_one("#hint", Static).update(self._hint_text())
+        self._refresh_keys()
+
+    def say(self, message: str, severity: str = "information") -> None:
+        """Tell the player something in the side panel (toasts would cover the board)."""
+        style = {"warning": "bold yellow", "error": "bold red"}.get(severity, "")
+        self._status = Text(message, style=style)
+        self.query_one("#status", Static).update(self._status)
+
+    def _refresh_keys(self) -> None:
+        """Update the footer when what the keys can do has changed."""
+        s = self.session
+        key = (self.playable(), s is not None and s.can_undo, s is not None and s.can_redo,
+               s is not None and not s.finished)
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
 
     def _hint_text(self) -> Text:
         step = self.hint_step
@@ -326,9 +356,13 @@ class PlayScreen(Screen[None]):
             out.append("\n(t again: apply it)", style="italic")
         return out
 
-    def _solution(self) -> tuple[int, ...] | None:
+    def _solution(self, *, say: bool = False) -> tuple[int, ...] | None:
         solved = self.session.solved_state if self.session is not None else None
-        return tuple(solved.values) if solved is not None else None
+        if solved is None:
+            if say:
+                self.say("This puzzle has no solution to reveal.", severity="error")
+            return None
+        return tuple(solved.values)
 
     def _sym(self, d: int) -> str:
         if self.shapes_on:
@@ -381,6 +415,7 @@ class PlayScreen(Screen[None]):
         n = self.session.state.geo.n
         r, c = divmod(self.cursor, n)
         self.cursor = ((r + dr) % n) * n + (c + dc) % n
+        self._status = Text("")
         self.redraw()
 
     def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
@@ -393,20 +428,25 @@ class PlayScreen(Screen[None]):
         name: str = self.session.state.geo.cell_name(self.cursor)
         return name
 
+    def _editable(self) -> bool:
+        """Whether the cursor's cell may change now (a given says why not)."""
+        if self.session is None or not self.playable():
+            return False
+        if self.session.state.givens[self.cursor]:
+            self.say(f"{self._cell()} is a given and cannot be changed.", severity="warning")
+            return False
+        return True
+
     def enter_digit(self, digit: int) -> None:
-        session = self.session
-        if session is None or not self.playable():
+        if not self._editable():
             return
-        st = session.state
+        assert self.session is not None
+        st = self.session.state
         sym = st.geo.symbol(digit)
-        if st.givens[self.cursor]:
-            self.app.notify(f"{self._cell()} is a given and cannot be changed.",
-                            severity="warning")
-            return
         if self.pencil:
             if st.values[self.cursor]:
-                self.app.notify(f"{self._cell()} holds a digit: clear it before pencilling.",
-                                severity="warning")
+                self.say(f"{self._cell()} holds a digit: clear it before pencilling.",
+                         severity="warning")
                 return
             self.play(f"{self._cell()}+{sym}")
         else:
@@ -415,14 +455,10 @@ class PlayScreen(Screen[None]):
             self.play(f"{self._cell()}={sym}")
 
     def clear_cell(self) -> None:
-        session = self.session
-        if session is None or not self.playable():
+        if not self._editable():
             return
-        st = session.state
-        if st.givens[self.cursor]:
-            self.app.notify(f"{self._cell()} is a given and cannot be changed.",
-                            severity="warning")
-            return
+        assert self.session is not None
+        st = self.session.state
         if st.values[self.cursor] or st.marks[self.cursor]:
             self.play(f"{self._cell()}-")
 
@@ -440,7 +476,7 @@ class PlayScreen(Screen[None]):
             else:
                 changed = session.play(move)
         except MoveError as exc:
-            self.app.notify(str(exc), severity="warning")
+            self.say(str(exc), severity="warning")
             return False
         if changed:
             self.after_change()
@@ -448,6 +484,7 @@ class PlayScreen(Screen[None]):
 
     def after_change(self) -> None:
         self.hint_step, self.hint_stage, self._hint_state = None, 0, None
+        self._status = Text("")
         self.save()
         self.redraw()
         session = self.session
@@ -483,11 +520,21 @@ class PlayScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide keys that do not apply to this game; grey out those that do nothing now."""
         if action == "hint" and self.puzzle_app.hints is None:
             return False
         if action == "symbols" and not self.shapes_possible:
             return False
-        if action in GAME_ACTIONS and self.session is None:
+        s = self.session
+        if s is None:
+            return None if action in GAME_ACTIONS or action in ("pause", "symbols") else True
+        if action == "pause":
+            return None if s.finished else True
+        if action == "symbols":
+            return None if s.paused else True
+        if action in GAME_ACTIONS and not self.playable():
+            return None
+        if (action == "undo" and not s.can_undo) or (action == "redo" and not s.can_redo):
             return None
         return True
 
@@ -502,22 +549,19 @@ class PlayScreen(Screen[None]):
             self.play("auto")
 
     def action_undo(self) -> None:
-        s = self.session
-        if s is None or not self.playable():
-            return
-        if s.undo():
-            self.after_change()
-        else:
-            self.app.notify("Nothing to undo.")
+        self._step_history("undo")
 
     def action_redo(self) -> None:
+        self._step_history("redo")
+
+    def _step_history(self, which: str) -> None:
         s = self.session
         if s is None or not self.playable():
             return
-        if s.redo():
+        if s.undo() if which == "undo" else s.redo():
             self.after_change()
         else:
-            self.app.notify("Nothing to redo.")
+            self.say(f"Nothing to {which}.")
 
     def action_restart(self) -> None:
         if self.playable():
@@ -528,8 +572,8 @@ class PlayScreen(Screen[None]):
         if s is None or not self.playable():
             return
         s.options["check"] = not s.options.get("check")
-        self.app.notify("Checking digits against the solution." if s.options["check"]
-                        else "Checking off.")
+        self.say("Checking digits against the solution." if s.options["check"]
+                 else "Checking off.")
         self.save()
         self.redraw()
 
@@ -555,13 +599,12 @@ class PlayScreen(Screen[None]):
         s = self.session
         if s is None or not self.playable():
             return
-        sol = self._solution()
+        sol = self._solution(say=True)
         st = s.state
         if sol is None:
-            self.app.notify("This puzzle has no solution to reveal.", severity="error")
             return
         if st.givens[self.cursor] or st.values[self.cursor] == sol[self.cursor]:
-            self.app.notify(f"{self._cell()} is already right.")
+            self.say(f"{self._cell()} is already right.")
             return
         self.play(f"{self._cell()}={st.geo.symbol(sol[self.cursor])}", how="reveal")
 
@@ -581,9 +624,8 @@ class PlayScreen(Screen[None]):
     def reveal_all(self) -> None:
         s = self.session
         assert s is not None
-        sol = self._solution()
+        sol = self._solution(say=True)
         if sol is None:
-            self.app.notify("This puzzle has no solution to reveal.", severity="error")
             return
         st = s.state
         geo = st.geo
@@ -602,11 +644,11 @@ class PlayScreen(Screen[None]):
             try:
                 step = hints.next_step(st)
             except PuzzleError as exc:
-                self.app.notify(f"No hint: {exc}", severity="warning")
+                self.say(f"No hint: {exc}", severity="warning")
                 return
             if step is None:
-                self.app.notify("No logical step found from here. "
-                                "Check your digits (x) or reveal a cell (v).", severity="warning")
+                self.say("No logical step found from here. "
+                         "Check your digits (x) or reveal a cell (v).", severity="warning")
                 return
             self.hint_step, self.hint_stage, self._hint_state = step, 0, st
             s.note_hint_shown()
@@ -620,11 +662,11 @@ class PlayScreen(Screen[None]):
         try:
             move = hints.step_move(st, step)
         except PuzzleError as exc:
-            self.app.notify(f"Cannot apply the hint: {exc}", severity="warning")
+            self.say(f"Cannot apply the hint: {exc}", severity="warning")
             return
         if not self.play(pencil_first(st, step, move), how="hint"):
             self.hint_step, self.hint_stage, self._hint_state = None, 0, None
-            self.app.notify("That hint changes nothing on this board.", severity="warning")
+            self.say("That hint changes nothing on this board.", severity="warning")
             self.redraw()
 
     def action_new_game(self) -> None:
