@@ -105,6 +105,20 @@ def read_puzzles(kind: SudokuFamilyKind, text: str, size: str | None) -> Iterato
             yield Item(None, "line", lineno, f"line {lineno}: {exc}")
 
 
+def read_items(args: argparse.Namespace) -> tuple[SudokuFamilyKind, list[Item]]:
+    """The kind and puzzles a command works on: ``KIND [FILE|-]``, or a game ID as KIND."""
+    if ":" not in args.kind:
+        kind = family(args.kind)
+        return kind, list(read_puzzles(kind, read_source(args.file), args.size))
+    from .engine.gameid import load_game_id
+
+    if args.file != "-":
+        raise CliError("give either a game ID or a kind and a file, not both")
+    puzzle = load_game_id(args.kind)
+    kind = family(puzzle.kind)
+    return kind, [Item(puzzle.state, "line")]
+
+
 # -- commands ------------------------------------------------------------------------------
 
 
@@ -113,11 +127,10 @@ def _out_format(item: Item, requested: str | None) -> str:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    kind = family(args.kind)
     if args.limit < 1:
         raise CliError("--limit must be at least 1")
+    kind, items = read_items(args)
     status = EXIT_OK
-    items = list(read_puzzles(kind, read_source(args.file), args.size))
     batch = len(items) > 1 or items[0].line > 0
     for item in items:
         if item.state is None:
@@ -189,9 +202,9 @@ def technique_name(tid: str) -> str:
 
 
 def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
-    kind = family(args.kind)
+    kind, items = read_items(args)
     status = EXIT_OK
-    for item in read_puzzles(kind, read_source(args.file), args.size):
+    for item in items:
         if item.state is None:
             print(f"error: {item.error}", file=sys.stderr)
             out.write("error\n")
@@ -213,8 +226,8 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
         else:
             if item.line:
                 out.write(f"# line {item.line}\n")
-            out.write(f"level: {rec['level']}\n")
-            out.write(f"rating: {float(rec['rating']):.1f} ({rec['hardest']})\n")  # type: ignore[arg-type]
+            out.write(f"level: {rec['level']} (hardest technique: {rec['hardest']})\n")
+            out.write(f"rating: {float(rec['rating']):.1f}\n")  # type: ignore[arg-type]
             out.write(f"steps: {rec['steps']}\n")
             counts = rec["techniques"]
             assert isinstance(counts, dict)
@@ -226,8 +239,7 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     from .engine.human import next_step
 
-    kind = family(args.kind)
-    items = list(read_puzzles(kind, read_source(args.file), args.size))
+    kind, items = read_items(args)
     if len(items) != 1 or items[0].state is None:
         raise CliError("hint takes one grid")
     state = items[0].state
@@ -347,7 +359,11 @@ def build_parser() -> argparse.ArgumentParser:
         return sp
 
     def kind_args(sp: argparse.ArgumentParser, with_file: bool = True) -> None:
-        sp.add_argument("kind", help="puzzle kind: sudoku, xsudoku, latin")
+        sp.add_argument(
+            "kind",
+            help="puzzle kind: sudoku, xsudoku, latin"
+            + (" (or a game ID such as sudoku:9x9:hard#42)" if with_file else ""),
+        )
         if with_file:
             sp.add_argument(
                 "file",

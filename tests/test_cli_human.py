@@ -16,7 +16,7 @@ def test_grade_text_names_level_rating_and_technique_counts() -> None:
     proc = run("grade", "sudoku", stdin=EASY[0])
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[0] == "level: easy"  # Norvig's easy puzzles need singles only
+    assert lines[0].startswith("level: easy (hardest technique: ")  # singles only
     assert lines[1].startswith("rating: 1.")
     assert any("Hidden single" in ln for ln in lines[3:])
 
@@ -85,3 +85,16 @@ def test_generate_says_when_a_board_cannot_reach_the_level() -> None:
     assert proc.returncode == 0
     assert "Sudoku 4x4 puzzles go up to easy; dealt one at easy" in proc.stderr
     assert len(proc.stdout.strip()) == 16
+
+
+def test_commands_take_a_game_id_in_place_of_kind_and_file() -> None:
+    gid = "sudoku:9x9:medium#7"
+    solved = run("solve", gid)
+    assert solved.returncode == 0, solved.stderr
+    puzzle = run("generate", "sudoku", "--level", "medium", "--seed", "7").stdout.strip()
+    assert all(p in ".0" or p == s for p, s in zip(puzzle, solved.stdout.strip(), strict=True))
+    graded = run("grade", gid, "--format", "tsv")
+    assert graded.stdout.startswith("medium\t")
+    assert run("hint", gid).stdout.startswith("nudge: ")
+    both = run("solve", gid, "puzzle.txt")
+    assert both.returncode == 2 and "not both" in both.stderr
