@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import Level, Step, all_kinds
+from puzzleterm.engine.gameid import load_game_id
 from puzzleterm.screens.dialogs import (
     CompletionScreen,
     ConfirmScreen,
@@ -675,3 +677,12 @@ def test_hint_eliminations_stick_in_cells_without_marks() -> None:
     assert move == f"r1c1~{''.join(map(str, digits[1:]))};r1c1-{digits[0]}"
     marked = state.__class__(state.geo, state.givens, state.values, (1, *state.marks[1:]))
     assert pencil_first(marked, step, "r1c1-1") == "r1c1-1"  # marks there: left alone
+
+
+async def test_the_game_id_can_be_shown_and_reopens_the_puzzle(ui_home: Path) -> None:
+    async with playing(ui_home, EASY9) as g:
+        await g.press("i")
+        assert "Game ID:" in g.text()
+        status = str(g.screen.query_one("#status", Static).content)
+        shown = status.split("Game ID: ", 1)[1].split()[0]
+        assert load_game_id(shown).state.givens == g.session.state.givens

@@ -31,6 +31,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("x", "check digits against the solution on/off"),
         ("o", "Latin 5x5: shapes ○□△×☆ instead of digits"),
         ("p", "pause (hides the board; the clock stops)"),
+        ("i", "show the game ID (puzzleterm play ID reopens it)"),
         ("Esc", "back home (the game is saved after every move)"),
         ("q  Ctrl+Q", "quit"),
     ]),

@@ -68,6 +68,7 @@ class PlayScreen(Screen[None]):
         Binding("x", "check", "Check", show=False),
         Binding("o", "symbols", "Symbols"),
         Binding("R", "restart", "Restart", show=False),
+        Binding("i", "game_id", "Game ID", show=False),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
@@ -584,6 +585,13 @@ class PlayScreen(Screen[None]):
         s.options["shapes"] = not s.options.get("shapes")
         self.save()
         self.redraw()
+
+    def action_game_id(self) -> None:
+        """Show the ID that names this puzzle (its seed when it has one, else its givens)."""
+        s = self.session
+        if s is None:
+            return
+        self.say(f"Game ID: {s.puzzle.seed_id or s.game_id}  (open it with: puzzleterm play ID)")
 
     def action_pause(self) -> None:
         s = self.session
