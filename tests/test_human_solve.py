@@ -21,8 +21,14 @@ from puzzleterm.engine.human import (
     solve_steps,
     step_move,
 )
-from puzzleterm.engine.human.grid import Grid
-from puzzleterm.engine.human.solve import REGISTRY, apply_step, find_step, unique_check
+from puzzleterm.engine.human.grid import Grid, tables
+from puzzleterm.engine.human.solve import (
+    REGISTRY,
+    apply_step,
+    find_step,
+    grade_givens,
+    unique_check,
+)
 from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.sudoku import SudokuState
 from puzzleterm.engine.types import Level, Step
@@ -265,3 +271,25 @@ def test_engine_package_is_pure() -> None:
                 assert name.split(".")[0] not in banned and name not in banned, (path, name)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id != "open", path
+
+
+def test_caches_do_not_change_the_path() -> None:
+    """The per-geometry memo and the per-position caches only save work: a cold grade and a
+    warm one give the very same steps."""
+    geo = GEO9
+    for text in (HARD, CHAIN):
+        givens = parse_line(text)
+        tables(geo).cache.clear()
+        cold = grade_givens(geo, givens)[1].steps
+        warm = grade_givens(geo, givens)[1].steps
+        assert cold == warm
+        assert tables(geo).cache  # the single-digit finders were remembered
+
+
+def test_derived_sees_direct_changes() -> None:
+    g = Grid.from_values(GEO9, parse_line(CHAIN))
+    before = g.all_digit_cells()
+    assert g.all_digit_cells() is before  # kept while the candidates stay
+    c = next(i for i, m in enumerate(g.cand) if m & 1)
+    g.cand[c] &= ~1  # a change made without eliminate()
+    assert g.all_digit_cells()[0] == before[0] & ~(1 << c)

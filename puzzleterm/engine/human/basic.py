@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
 
 from ..types import Step
 from .catalog import make_step
-from .grid import Grid, cells_of, digits_of, join_names
+from .grid import Grid, cells_of, digits_of, join_names, memo
 
 Elims = list[tuple[int, int]]
 
@@ -103,34 +104,44 @@ def naked_single(g: Grid) -> Step | None:
 
 # -- locked candidates ----------------------------------------------------------------------
 def _locked(g: Grid, pointing: bool) -> Step | None:
+    """The first intersection (then the lowest digit) where a digit's places in the base
+    house all lie in the cover house, which has it elsewhere too."""
     t = g.t
+    best: tuple[int, Step] | None = None
+    for d0, where in enumerate(g.all_digit_cells()):
+        if where:
+            got = memo(t, ("locked", pointing, d0 + 1, where),
+                       partial(_locked_digit, g, pointing, d0 + 1, where))
+            if got is not None and (best is None or got[0] < best[0]):
+                best = got
+    return best[1] if best else None
+
+
+def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Step] | None:
+    """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
     types = g.geo.house_types
-    dcells = g.all_digit_cells()
-    for inter in t.intersections:
-        base_is_box = types[inter.base] == "box"
-        if base_is_box != pointing:
+    for i, inter in enumerate(g.t.intersections):
+        if (types[inter.base] == "box") != pointing:
             continue
-        for d0, where in enumerate(dcells):
-            inside = where & inter.cells
-            if not inside or where & inter.base_rest:
-                continue
-            hit = where & inter.cover_rest
-            if not hit:
-                continue
-            d = d0 + 1
-            elims = [(c, d) for c in cells_of(hit)]
-            bn = g.geo.house_names[inter.base]
-            cn = g.geo.house_names[inter.cover]
-            inside_cells = cells_of(inside)
-            return make_step(
-                "pointing" if pointing else "claiming", eliminations=elims,
-                cells=inside_cells, houses=[inter.base, inter.cover],
-                candidates=[(c, d) for c in inside_cells],
-                explanation=f"In {bn}, {g.sym(d)} can only go in {g.names(inside_cells)}, "
-                            f"all in {cn}; so {g.sym(d)} is removed from the rest of {cn}: "
-                            f"{g.names(cells_of(hit))}",
-                nudge=f"Look at where {g.sym(d)} can go in {bn}",
-            )
+        inside = where & inter.cells
+        if not inside or where & inter.base_rest:
+            continue
+        hit = where & inter.cover_rest
+        if not hit:
+            continue
+        elims = [(c, d) for c in cells_of(hit)]
+        bn = g.geo.house_names[inter.base]
+        cn = g.geo.house_names[inter.cover]
+        inside_cells = cells_of(inside)
+        return i, make_step(
+            "pointing" if pointing else "claiming", eliminations=elims,
+            cells=inside_cells, houses=[inter.base, inter.cover],
+            candidates=[(c, d) for c in inside_cells],
+            explanation=f"In {bn}, {g.sym(d)} can only go in {g.names(inside_cells)}, "
+                        f"all in {cn}; so {g.sym(d)} is removed from the rest of {cn}: "
+                        f"{g.names(cells_of(hit))}",
+            nudge=f"Look at where {g.sym(d)} can go in {bn}",
+        )
     return None
 
 
@@ -182,23 +193,36 @@ def _naked_subset(g: Grid, k: int) -> Step | None:
     return None
 
 
-def _hidden_subset(g: Grid, k: int) -> Step | None:
-    t = g.t
+def _house_places(g: Grid) -> list[tuple[int, list[int]]]:
+    """For each house: its number of empty cells, and where each digit can go in it (a
+    bitset over the house's positions, index ``d-1``)."""
     cand = g.cand
-    n = g.n
-    for h in t.house_order:
-        house = t.houses[h]
-        empties = [c for c in house if cand[c]]
-        if len(empties) <= k:
-            continue
-        # where each digit can go, as a bitset over the house's positions
-        pos = [0] * n
+    out = []
+    for house in g.t.houses:
+        pos = [0] * g.n
+        empties = 0
         for i, c in enumerate(house):
             m = cand[c]
+            if m:
+                empties += 1
             while m:
                 low = m & -m
                 pos[low.bit_length() - 1] |= 1 << i
                 m ^= low
+        out.append((empties, pos))
+    return out
+
+
+def _hidden_subset(g: Grid, k: int) -> Step | None:
+    t = g.t
+    cand = g.cand
+    n = g.n
+    places = g.derived("house_places", _house_places)
+    for h in t.house_order:
+        house = t.houses[h]
+        empties, pos = places[h]
+        if empties <= k:
+            continue
         ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
         if len(ds) < k:
             continue

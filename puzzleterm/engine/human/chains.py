@@ -11,14 +11,14 @@ so the shortest one is reported.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator
+from functools import partial
 
 from .. import solver as bt
 from ..types import Step
 from .basic import describe_elims
 from .catalog import length_bonus, make_step
-from .grid import Grid, cells_of, digits_of
+from .fish import conjugate_pairs
+from .grid import Grid, cells_of, digits_of, memo
 
 Node = tuple[int, int]  # (cell, digit)
 
@@ -27,49 +27,76 @@ MAX_LINKS = 20
 
 
 class _Links:
-    """Strong and weak links of one grid, for the chain kinds allowed."""
+    """Strong and weak links of one grid, for the chain kinds allowed (``x``: one digit,
+    ``xy``: bivalue cells, ``aic``: both and more).
+
+    Candidates are numbered ``cell * n + digit - 1``; the links of each are listed once,
+    in a fixed order (which decides, among chains of one length, the one reported).
+    """
 
     def __init__(self, g: Grid, kind: str, digit: int = 0) -> None:
-        self.g = g
-        self.kind = kind
-        self.digit = digit
+        n = g.n
         cand = g.cand
-        t = g.t
-        self.conj: dict[Node, list[Node]] = {}
+        peer_bits = g.t.peer_bits
+        dcells = g.all_digit_cells()
+        only = -1  # the cells a weak link may reach
+        if kind == "xy":
+            only = 0
+            for c in g.bivalue():
+                only |= 1 << c
+        self.nodes = nodes = self._nodes(g, kind, digit)
+        # every link joins two of the nodes
+        strong: dict[int, list[int]] = {v: [] for v in nodes}
+        weak: dict[int, list[int]] = {v: [] for v in nodes}
+        if kind in ("xy", "aic"):
+            for c, m in enumerate(cand):
+                if m.bit_count() == 2:
+                    lo = m & -m
+                    a, b = c * n + lo.bit_length() - 1, c * n + (m ^ lo).bit_length() - 1
+                    strong[a].append(b)
+                    strong[b].append(a)
         if kind in ("x", "aic"):
-            dcells = g.all_digit_cells()
             for d0, where in enumerate(dcells):
-                d = d0 + 1
-                if kind == "x" and d != digit:
+                if kind == "x" and d0 != digit - 1:
                     continue
-                for hb in t.house_bits:
-                    inside = where & hb
-                    if inside.bit_count() == 2:
-                        a, b = cells_of(inside)
-                        self.conj.setdefault((a, d), []).append((b, d))
-                        self.conj.setdefault((b, d), []).append((a, d))
-        self.cand = cand
+                for _h, a, b in conjugate_pairs(g, where):
+                    strong[a * n + d0].append(b * n + d0)
+                    strong[b * n + d0].append(a * n + d0)
+        for v in nodes:
+            c, d0 = divmod(v, n)
+            out = weak[v]
+            if kind == "aic":
+                rest = cand[c] & ~(1 << d0)
+                while rest:
+                    low = rest & -rest
+                    out.append(c * n + low.bit_length() - 1)
+                    rest ^= low
+            # the peers (in increasing order) having the digit
+            hit = peer_bits[c] & dcells[d0] & only
+            while hit:
+                low = hit & -hit
+                out.append((low.bit_length() - 1) * n + d0)
+                hit ^= low
+        self.strong = strong
+        self.weak = weak
 
-    def strong(self, node: Node) -> Iterator[Node]:
-        cell, d = node
-        if self.kind in ("xy", "aic"):
-            m = self.cand[cell]
-            if m.bit_count() == 2:
-                yield (cell, (m & ~(1 << (d - 1))).bit_length())
-        if self.kind in ("x", "aic"):
-            yield from self.conj.get(node, ())
-
-    def weak(self, node: Node) -> Iterator[Node]:
-        cell, d = node
-        cand = self.cand
-        bit = 1 << (d - 1)
-        if self.kind == "aic":
-            for e in digits_of(cand[cell] & ~bit):
-                yield (cell, e)
-        for p in self.g.t.peers[cell]:
-            m = cand[p]
-            if m & bit and (self.kind != "xy" or m.bit_count() == 2):
-                yield (p, d)
+    @staticmethod
+    def _nodes(g: Grid, kind: str, digit: int) -> list[int]:
+        """The candidates a chain of this kind may use (and start from), in cell order."""
+        n = g.n
+        out: list[int] = []
+        for c, m in enumerate(g.cand):
+            if not m:
+                continue
+            if kind == "xy":
+                if m.bit_count() == 2:
+                    out.extend(c * n + d - 1 for d in digits_of(m))
+            elif kind == "x":
+                if m >> (digit - 1) & 1:
+                    out.append(c * n + digit - 1)
+            else:
+                out.extend(c * n + d - 1 for d in digits_of(m))
+        return out
 
 
 def _conclusion(g: Grid, s: Node, e: Node) -> list[tuple[int, int]]:
@@ -94,66 +121,80 @@ def _conclusion(g: Grid, s: Node, e: Node) -> list[tuple[int, int]]:
     return out
 
 
-def _starts(g: Grid, kind: str, digit: int) -> list[Node]:
-    cand = g.cand
-    out: list[Node] = []
-    for c, m in enumerate(cand):
-        if not m:
-            continue
-        if kind == "xy":
-            if m.bit_count() == 2:
-                out.extend((c, d) for d in digits_of(m))
-        elif kind == "x":
-            if m >> (digit - 1) & 1:
-                out.append((c, digit))
-        else:
-            out.extend((c, d) for d in digits_of(m))
-    return out
+Chain = tuple[list[Node], list[tuple[int, int]]]
 
 
 def _shortest_chain(g: Grid, kind: str, digit: int = 0,
-                    max_links: int = MAX_LINKS) -> tuple[list[Node], list[tuple[int, int]]] | None:
+                    max_links: int = MAX_LINKS) -> Chain | None:
+    """The shortest chain of ``kind`` (of at most ``max_links`` links) that removes
+    something; among the shortest, the one from the first start (in cell order), found
+    first by its breadth-first search.
+
+    Every start's search advances one link at a time, all starts together, so no start is
+    searched deeper than the shortest chain.
+    """
     links = _Links(g, kind, digit)
-    best: tuple[list[Node], list[tuple[int, int]]] | None = None
-    best_len = max_links + 1
-    for s in _starts(g, kind, digit):
-        if not any(True for _ in links.strong(s)):
-            continue
-        # BFS over (node, on): the start is off; strong links turn off into on, weak on into off
-        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(s, False): None}
-        frontier: deque[tuple[Node, bool, int]] = deque([(s, False, 0)])
-        while frontier:
-            node, on, depth = frontier.popleft()
-            if depth + 1 >= best_len:
-                break
-            nxt = links.weak(node) if on else links.strong(node)
-            for m in nxt:
-                key = (m, not on)
-                if key in parent:
-                    continue
-                if kind == "xy" and on and m[0] == node[0]:
-                    continue
-                parent[key] = (node, on)
-                if not on:  # m is on: a chain ends here
-                    if kind == "xy" and m[1] != s[1]:
-                        frontier.append((m, True, depth + 1))
+    strong, weak = links.strong, links.weak
+    n = g.n
+    xy = kind == "xy"
+    cand = g.cand
+    pb = g.t.peer_bits
+    dcells = g.all_digit_cells()
+    # one search per start: states 2 * candidate + on (the start is off; strong links turn
+    # off into on, weak ones on into off), their parents, and the states of the last depth
+    searches: list[tuple[int, dict[int, int], list[int]]] = [
+        (s, {2 * s: -1}, [2 * s]) for s in links.nodes if strong[s]]
+    for _depth in range(max_links):
+        alive: list[tuple[int, dict[int, int], list[int]]] = []
+        for s, parent, frontier in searches:
+            cs, sd = divmod(s, n)
+            # what "s or e is true" needs to remove something (see _conclusion)
+            same_digit = pb[cs] & dcells[sd]  # e = (ce, sd): a cell seeing both has sd
+            s_bit = 1 << sd
+            s_peers = pb[cs]
+            nxt: list[int] = []
+            for state in frontier:
+                v, on = state >> 1, state & 1
+                for m in weak[v] if on else strong[v]:
+                    key = 2 * m + 1 - on
+                    if key in parent:
                         continue
-                    elims = _conclusion(g, s, m)
-                    if elims and depth + 1 < best_len:
-                        path: list[Node] = []
-                        k: tuple[Node, bool] | None = key
-                        while k is not None:
-                            path.append(k[0])
-                            k = parent[k]
-                        path.reverse()
-                        best = (path, elims)
-                        best_len = depth + 1
-                        break
-                frontier.append((m, not on, depth + 1))
-            else:
-                continue
+                    if xy and on and m // n == v // n:
+                        continue
+                    parent[key] = state
+                    if not on:  # m is on: a chain ends here
+                        ce, de = divmod(m, n)
+                        if xy and de != sd:
+                            nxt.append(key)
+                            continue
+                        if de == sd:
+                            ends = ce != cs and pb[ce] & same_digit
+                        elif ce == cs:
+                            ends = cand[cs] & ~s_bit & ~(1 << de)
+                        else:
+                            ends = s_peers >> ce & 1 and (cand[ce] & s_bit
+                                                          or cand[cs] >> de & 1)
+                        if ends:
+                            return _chain_of(g, parent, key)
+                    nxt.append(key)
+            if nxt:
+                alive.append((s, parent, nxt))
+        if not alive:
             break
-    return best
+        searches = alive
+    return None
+
+
+def _chain_of(g: Grid, parent: dict[int, int], end: int) -> Chain:
+    n = g.n
+    path: list[Node] = []
+    k = end
+    while k >= 0:
+        c, d0 = divmod(k >> 1, n)
+        path.append((c, d0 + 1))
+        k = parent[k]
+    path.reverse()
+    return path, _conclusion(g, path[0], path[-1])
 
 
 def chain_text(g: Grid, path: list[Node]) -> str:
@@ -183,10 +224,18 @@ def _chain_step(g: Grid, tech: str, label: str, path: list[Node],
     )
 
 
+def _x_chain_digit(g: Grid, digit: int, where: int) -> Chain | None:
+    """The shortest X-Chain of ``digit`` (a function of the digit's cells alone)."""
+    del where  # the memo key
+    return _shortest_chain(g, "x", digit)
+
+
 def x_chain(g: Grid) -> Step | None:
-    best: tuple[list[Node], list[tuple[int, int]]] | None = None
-    for d in range(1, g.n + 1):
-        found = _shortest_chain(g, "x", d, len(best[0]) - 2 if best else MAX_LINKS)
+    best: Chain | None = None
+    for d0, where in enumerate(g.all_digit_cells()):
+        if not where:
+            continue
+        found = memo(g.t, ("x_chain", d0 + 1, where), partial(_x_chain_digit, g, d0 + 1, where))
         if found and (best is None or len(found[0]) < len(best[0])):
             best = found
     if best is None:
@@ -210,6 +259,10 @@ def _solver_masks(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
 
 
+Outcome = tuple[list[int] | None, int]
+UNBOUNDED = 1 << 30
+
+
 class _Propagator:
     """Singles propagation (naked and hidden, to a fixed point) from one assumption,
     memoised per candidate."""
@@ -219,30 +272,41 @@ class _Propagator:
         self.base = _solver_masks(g)
         self.peers = g.t.peers
         self.houses = g.t.houses
+        #: for each cell, the bitset of its houses
+        self.cell_houses = [sum(1 << h for h in hs) for hs in g.t.cell_houses]
         self.full = g.geo.all_mask
-        self.memo: dict[Node, tuple[list[int] | None, int]] = {}
+        #: per candidate: the outcome, or None when the work reached the bound given
+        self.memo: dict[Node, tuple[Outcome | None, int]] = {}
 
-    def run(self, node: Node) -> tuple[list[int] | None, int]:
+    def run(self, node: Node, bound: int = UNBOUNDED) -> Outcome | None:
         """The masks after assuming ``node`` (None on a contradiction) and the work done
-        (cells settled by the assumption, counting the assumption)."""
+        (cells settled by the assumption, counting the assumption); None when the work
+        reaches ``bound`` first (a caller keeping the least work has no use for it)."""
         got = self.memo.get(node)
-        if got is None:
-            got = self._propagate(node)
+        if got is None or (got[0] is None and bound > got[1]):
+            got = (self._propagate(node, bound), bound)
             self.memo[node] = got
-        return got
+        out = got[0]
+        return out if out is not None and out[1] < bound else None
 
-    def _propagate(self, node: Node) -> tuple[list[int] | None, int]:
+    def _propagate(self, node: Node, bound: int) -> Outcome | None:
         cell, d = node
         masks = self.base[:]
         masks[cell] = 1 << (d - 1)
         queue = [cell]
         peers = self.peers
+        houses = self.houses
+        cell_houses = self.cell_houses
         full = self.full
         work = 0
+        # houses changed since they were last looked at: the others hold no hidden single
+        dirty = (1 << len(houses)) - 1
         while queue:
             while queue:
                 c = queue.pop()
                 work += 1
+                if work >= bound:
+                    return None
                 bit = masks[c]
                 for p in peers[c]:
                     m = masks[p]
@@ -251,9 +315,13 @@ class _Propagator:
                         if not m:
                             return None, work
                         masks[p] = m
+                        dirty |= cell_houses[p]
                         if not m & (m - 1):
                             queue.append(p)
-            for house in self.houses:
+            for h, house in enumerate(houses):
+                if not dirty >> h & 1:
+                    continue
+                dirty ^= 1 << h
                 once = twice = 0
                 for c in house:
                     m = masks[c]
@@ -271,6 +339,7 @@ class _Propagator:
                         if hit & (hit - 1):
                             return None, work
                         masks[c] = hit
+                        dirty |= cell_houses[c]
                         queue.append(c)
         return masks, work
 
@@ -306,8 +375,11 @@ def forcing_chain(g: Grid) -> Step | None:
     # contradictions: one assumption breaks the grid
     for c in order:
         for d in digits_of(cand[c]):
-            res, work = prop.run((c, d))
-            if res is None and (best is None or work < best[0]):
+            got = prop.run((c, d), best[0] if best else UNBOUNDED)
+            if got is None:
+                continue  # as much work as the best so far, or more
+            res, work = got
+            if res is None:
                 best = (work, make_step(
                     "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
                     rating=7.5 + length_bonus(work),
@@ -330,13 +402,17 @@ def forcing_chain(g: Grid) -> Step | None:
                 groups.append((f"{g.geo.house_names[h]}",
                                [(c, d0 + 1) for c in cells_of(inside)], h))
     for label, nodes, h in groups:
-        runs = [prop.run(nd) for nd in nodes]
-        if any(r is None for r, _ in runs):
+        # every branch must hold, and all of them take less work than the best so far
+        results: list[list[int]] = []
+        work = 0
+        for nd in nodes:
+            got = prop.run(nd, best[0] - work if best else UNBOUNDED)
+            if got is None or got[0] is None:
+                break
+            results.append(got[0])
+            work += got[1]
+        if len(results) < len(nodes):
             continue
-        work = sum(w for _, w in runs)
-        if best is not None and work >= best[0]:
-            continue
-        results = [r for r, _ in runs if r is not None]
         placements, elims = _common(g, results)
         if not placements and not elims:
             continue

@@ -3,26 +3,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache, partial
 from itertools import combinations
 
 from ..types import Step
 from .basic import describe_elims
 from .catalog import make_step
-from .grid import Grid, cells_of, join_names
+from .grid import Grid, cells_of, join_names, memo
 
 _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED = {2: "finned_x_wing", 3: "finned_swordfish"}
+_FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+BaseSet = tuple[tuple[int, ...], tuple[int, ...], list[int], tuple[int, ...], int]
 
 
 def _positions(g: Grid, lines: tuple[int, ...], where: int) -> list[int]:
-    """For each line, the bitset (over positions along the line) of the cells in ``where``."""
-    houses = g.t.houses
+    """For each line (all the rows, or all the columns), the bitset (over positions along
+    the line) of the cells in ``where``."""
+    t = g.t
+    n = g.n
+    if lines is t.rows:  # row r holds cells r*n .. r*n + n-1, in order
+        full = (1 << n) - 1
+        return [where >> (r * n) & full for r in range(n)]
     out = []
-    for h in lines:
+    for h in lines:  # column c holds cells c, c+n, c+2n ...
+        inside = where & t.house_bits[h]
         p = 0
-        for i, c in enumerate(houses[h]):
-            if where >> c & 1:
-                p |= 1 << i
+        while inside:
+            low = inside & -inside
+            p |= 1 << (low.bit_length() - 1) // n
+            inside ^= low
         out.append(p)
     return out
 
@@ -36,208 +48,223 @@ def _line_list(g: Grid, hs: list[int]) -> str:
     return f"{_line_word(g, hs[0])} {join_names(nums)}"
 
 
-def _fish(g: Grid, k: int) -> Step | None:
+#: A single-digit finder: ``(grid, size, digit, the digit's cells) -> step``.
+DigitFinder = Callable[[Grid, int, int, int], Step | None]
+
+
+def per_digit(g: Grid, name: str, k: int, fn: DigitFinder) -> Step | None:
+    """The first step ``fn(g, k, digit, where)`` finds, digit by digit (``where``: the
+    digit's cells).
+
+    ``fn`` must depend on nothing but the geometry, ``k``, the digit and its cells: results
+    are remembered per geometry (:func:`~.grid.memo`), so a digit whose cells did not change
+    since the last search is not searched again.
+    """
     t = g.t
-    if not t.rows or not t.cols:
-        return None
-    dcells = g.all_digit_cells()
-    for d0, where in enumerate(dcells):
-        d = d0 + 1
-        for base_lines, cover_lines in ((t.rows, t.cols), (t.cols, t.rows)):
-            pos = _positions(g, base_lines, where)
-            usable = [i for i, p in enumerate(pos) if 2 <= p.bit_count() <= k]
-            if len(usable) < k:
+    for d0, where in enumerate(g.all_digit_cells()):
+        if where:
+            step = memo(t, (name, k, d0 + 1, where), partial(fn, g, k, d0 + 1, where))
+            if step is not None:
+                return step
+    return None
+
+
+def _lines_bits(g: Grid, lines: Iterable[int]) -> int:
+    out = 0
+    for h in lines:
+        out |= g.t.house_bits[h]
+    return out
+
+
+def _base_sets(g: Grid, where: int, k: int, least: int, most: int) -> Iterator[BaseSet]:
+    """Rows then columns as base lines: every ``k`` of them where the digit (cells
+    ``where``) has ``least`` to ``most`` places, with (base lines, cover lines, each base
+    line's places, the ``k`` chosen, the union of their places)."""
+    t = g.t
+    for base_lines, cover_lines in ((t.rows, t.cols), (t.cols, t.rows)):
+        pos = _positions(g, base_lines, where)
+        usable = [i for i, p in enumerate(pos) if least <= p.bit_count() <= most]
+        for combo in combinations(usable, k):
+            union = 0
+            for i in combo:
+                union |= pos[i]
+            yield base_lines, cover_lines, pos, combo, union
+
+
+def _fish_digit(g: Grid, k: int, d: int, where: int) -> Step | None:
+    for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k):
+        if union.bit_count() != k:
+            continue
+        bases = [base_lines[i] for i in combo]
+        base_bits = _lines_bits(g, bases)
+        covers = [cover_lines[j] for j in range(g.n) if union >> j & 1]
+        hit = where & _lines_bits(g, covers) & ~base_bits
+        if not hit:
+            continue
+        elims = [(c, d) for c in cells_of(hit)]
+        fish_cells = cells_of(where & base_bits)
+        name = _FISH_NAMES[k]
+        return make_step(
+            _FISH[k], eliminations=elims, cells=fish_cells, houses=bases + covers,
+            candidates=[(c, d) for c in fish_cells],
+            explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
+                        f"{_line_list(g, covers)} (a {name}); whichever way it "
+                        f"falls, those {_line_word(g, covers[0])} get their "
+                        f"{g.sym(d)} there, so it is removed from "
+                        f"{describe_elims(g, elims)}",
+            nudge=f"Look at where {g.sym(d)} can go in the "
+                  f"{_line_word(g, bases[0])}: a {name}",
+        )
+    return None
+
+
+@cache
+def _fin_covers(union: int, k: int, width: int, n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The ways to pick ``k`` cover positions out of ``union`` (more than ``k`` of them)
+    leaving the rest (the fins) inside one group of ``width`` positions, in the order of
+    ``combinations(positions, k)``: (positions, their bitset)."""
+    out: list[tuple[int, ...]] = []
+    for start in range(0, n, width):
+        grp = ((1 << width) - 1) << start
+        optional = union & grp
+        if not optional:
+            continue
+        must = cells_of(union & ~grp)
+        if len(must) > k:
+            continue
+        # at least one of the group's places stays out (the fin): the union has more than k
+        for extra in combinations(cells_of(optional), k - len(must)):
+            out.append(tuple(sorted((*must, *extra))))
+    out.sort()
+    return tuple((idx, sum(1 << j for j in idx)) for idx in out)
+
+
+def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Step | None:
+    t = g.t
+    geo = g.geo
+    for base_lines, cover_lines, pos, combo, union in _base_sets(g, where, k, 1, k + 2):
+        # positions along a base line that fall in one box (a stack or a band)
+        width = geo.box_cols if base_lines is t.rows else geo.box_rows
+        size = union.bit_count()
+        if size <= k or size > k + 3:
+            continue
+        for cover_idx, cmask in _fin_covers(union, k, width, g.n):
+            if any(not pos[i] & cmask for i in combo):
                 continue
-            for combo in combinations(usable, k):
-                union = 0
-                for i in combo:
-                    union |= pos[i]
-                if union.bit_count() != k:
-                    continue
-                base_bits = 0
-                for i in combo:
-                    base_bits |= t.house_bits[base_lines[i]]
-                covers = [cover_lines[j] for j in range(g.n) if union >> j & 1]
-                cover_bits = 0
-                for h in covers:
-                    cover_bits |= t.house_bits[h]
-                hit = where & cover_bits & ~base_bits
+            bases = [base_lines[i] for i in combo]
+            base_cells = where & _lines_bits(g, bases)
+            covers = [cover_lines[j] for j in cover_idx]
+            cover_bits = _lines_bits(g, covers)
+            fins = base_cells & ~cover_bits
+            box = t.box_of[(fins & -fins).bit_length() - 1]
+            if fins & ~t.house_bits[box]:
+                continue
+            hit = where & cover_bits & ~base_cells & t.house_bits[box]
+            if not hit:
+                continue
+            fin_list = cells_of(fins)
+            elims = [(c, d) for c in cells_of(hit)]
+            body = cells_of(base_cells & cover_bits)
+            name = _FISH_NAMES[k]
+            bn = geo.house_names[box]
+            return make_step(
+                _FINNED[k], eliminations=elims, cells=body + fin_list,
+                houses=[*bases, *covers, box],
+                candidates=[(c, d) for c in body + fin_list],
+                explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
+                            f"{_line_list(g, covers)} or in the fin "
+                            f"{g.names(fin_list)} in {bn} (a finned {name}); either "
+                            f"the {name} holds or {g.sym(d)} is in the fin, and both "
+                            f"remove it from {describe_elims(g, elims)}",
+                nudge=f"Look for a finned {name} on {g.sym(d)}",
+            )
+    return None
+
+
+# -- two strong links of one digit ------------------------------------------------------------
+def conjugate_pairs(g: Grid, where: int) -> tuple[tuple[int, int, int], ...]:
+    """Houses where a digit (cells ``where``) has exactly two places: (house, a, b)."""
+    return memo(g.t, ("conj", where), partial(_conjugate_pairs, g.t.house_bits, where))
+
+
+def _conjugate_pairs(house_bits: tuple[int, ...], where: int
+                     ) -> tuple[tuple[int, int, int], ...]:
+    out = []
+    for h, hb in enumerate(house_bits):
+        inside = where & hb
+        if inside.bit_count() == 2:
+            low = inside & -inside
+            out.append((h, low.bit_length() - 1, (inside ^ low).bit_length() - 1))
+    return tuple(out)
+
+
+def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Step | None:
+    """A Skyscraper (``kite`` 0) or a 2-String Kite (``kite`` 1) on ``d``."""
+    t = g.t
+    types = g.geo.house_types
+    links = [lk for lk in conjugate_pairs(g, where) if types[lk[0]] in ("row", "col")]
+    for (h1, a1, a2), (h2, b1, b2) in combinations(links, 2):
+        same_type = types[h1] == types[h2]
+        if same_type == kite:
+            continue
+        if len({a1, a2, b1, b2}) < 4:
+            continue
+        for x1, x2 in ((a1, a2), (a2, a1)):
+            for y1, y2 in ((b1, b2), (b2, b1)):
+                if kite:
+                    if t.box_of[x1] != t.box_of[y1]:
+                        continue
+                    if t.box_of[x2] == t.box_of[x1] or t.box_of[y2] == t.box_of[y1]:
+                        continue
+                    joint = t.box_of[x1]
+                else:
+                    line = t.col_of if types[h1] == "row" else t.row_of
+                    if line[x1] != line[y1] or line[x2] == line[y2]:
+                        continue
+                    joint = line[x1]
+                hit = where & t.peer_bits[x2] & t.peer_bits[y2]
+                hit &= ~((1 << a1) | (1 << a2) | (1 << b1) | (1 << b2))
                 if not hit:
                     continue
                 elims = [(c, d) for c in cells_of(hit)]
-                bases = [base_lines[i] for i in combo]
-                fish_cells = cells_of(where & base_bits)
-                tech = _FISH[k]
-                name = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}[k]
+                s = g.sym(d)
+                n1, n2 = g.geo.house_names[h1], g.geo.house_names[h2]
+                jn = g.geo.house_names[joint]
+                tech = "two_string_kite" if kite else "skyscraper"
+                label = "2-String Kite" if kite else "Skyscraper"
                 return make_step(
-                    tech, eliminations=elims, cells=fish_cells, houses=bases + covers,
-                    candidates=[(c, d) for c in fish_cells],
-                    explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
-                                f"{_line_list(g, covers)} (a {name}); whichever way it "
-                                f"falls, those {_line_word(g, covers[0])} get their "
-                                f"{g.sym(d)} there, so it is removed from "
-                                f"{describe_elims(g, elims)}",
-                    nudge=f"Look at where {g.sym(d)} can go in the "
-                          f"{_line_word(g, bases[0])}: a {name}",
+                    tech, eliminations=elims, cells=[x2, x1, y1, y2],
+                    houses=[h1, h2, joint],
+                    candidates=[(c, d) for c in (x2, x1, y1, y2)],
+                    explanation=f"{s} goes in {g.name(x1)} or {g.name(x2)} ({n1}), and in "
+                                f"{g.name(y1)} or {g.name(y2)} ({n2}); {g.name(x1)} and "
+                                f"{g.name(y1)} share {jn}, so they cannot both hold {s}: "
+                                f"{g.name(x2)} or {g.name(y2)} does (a {label}). "
+                                f"Cells seeing both lose {s}: {g.names(cells_of(hit))}",
+                    nudge=f"Look for a {label} on {s}",
                 )
     return None
 
 
-def x_wing(g: Grid) -> Step | None:
-    return _fish(g, 2)
+def _digit_finder(tech: str, k: int, fn: DigitFinder, boxes: bool = False
+                  ) -> Callable[[Grid], Step | None]:
+    """The finder of ``tech``: ``fn(g, k, digit, cells)`` digit by digit (see
+    :func:`per_digit`), on boards with rows and columns (and boxes, if ``boxes``)."""
+
+    def finder(g: Grid) -> Step | None:
+        t = g.t
+        if not t.rows or not t.cols or (boxes and not t.boxes):
+            return None
+        return per_digit(g, tech, k, fn)
+
+    finder.__name__ = finder.__qualname__ = tech
+    return finder
 
 
-def swordfish(g: Grid) -> Step | None:
-    return _fish(g, 3)
-
-
-def jellyfish(g: Grid) -> Step | None:
-    return _fish(g, 4)
-
-
-def _finned_fish(g: Grid, k: int) -> Step | None:
-    t = g.t
-    if not t.rows or not t.cols or not t.boxes:
-        return None
-    geo = g.geo
-    dcells = g.all_digit_cells()
-    for d0, where in enumerate(dcells):
-        d = d0 + 1
-        for base_lines, cover_lines in ((t.rows, t.cols), (t.cols, t.rows)):
-            # positions along a base line that fall in one box (a stack or a band)
-            width = geo.box_cols if base_lines is t.rows else geo.box_rows
-            groups = [((1 << width) - 1) << s for s in range(0, g.n, width)]
-            pos = _positions(g, base_lines, where)
-            usable = [i for i, p in enumerate(pos) if 0 < p.bit_count() <= k + 2]
-            if len(usable) < k:
-                continue
-            for combo in combinations(usable, k):
-                union = 0
-                for i in combo:
-                    union |= pos[i]
-                size = union.bit_count()
-                if size <= k or size > k + 3:
-                    continue
-                for cover_idx in combinations([j for j in range(g.n) if union >> j & 1], k):
-                    cmask = 0
-                    for j in cover_idx:
-                        cmask |= 1 << j
-                    fin_pos = union & ~cmask
-                    if not any(fin_pos & ~grp == 0 for grp in groups):
-                        continue
-                    if any(not pos[i] & cmask for i in combo):
-                        continue
-                    base_bits = 0
-                    for i in combo:
-                        base_bits |= t.house_bits[base_lines[i]]
-                    base_cells = where & base_bits
-                    covers = [cover_lines[j] for j in cover_idx]
-                    cover_bits = 0
-                    for h in covers:
-                        cover_bits |= t.house_bits[h]
-                    fins = base_cells & ~cover_bits
-                    first = (fins & -fins).bit_length() - 1
-                    box = t.box_of[first]
-                    if fins & ~t.house_bits[box]:
-                        continue
-                    hit = where & cover_bits & ~base_bits & t.house_bits[box]
-                    if not hit:
-                        continue
-                    fin_list = cells_of(fins)
-                    elims = [(c, d) for c in cells_of(hit)]
-                    bases = [base_lines[i] for i in combo]
-                    body = cells_of(base_cells & cover_bits)
-                    name = {2: "X-Wing", 3: "Swordfish"}[k]
-                    bn = geo.house_names[box]
-                    return make_step(
-                        _FINNED[k], eliminations=elims, cells=body + fin_list,
-                        houses=[*bases, *covers, box],
-                        candidates=[(c, d) for c in body + fin_list],
-                        explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
-                                    f"{_line_list(g, covers)} or in the fin "
-                                    f"{g.names(fin_list)} in {bn} (a finned {name}); either "
-                                    f"the {name} holds or {g.sym(d)} is in the fin, and both "
-                                    f"remove it from {describe_elims(g, elims)}",
-                        nudge=f"Look for a finned {name} on {g.sym(d)}",
-                    )
-    return None
-
-
-def finned_x_wing(g: Grid) -> Step | None:
-    return _finned_fish(g, 2)
-
-
-def finned_swordfish(g: Grid) -> Step | None:
-    return _finned_fish(g, 3)
-
-
-# -- two strong links of one digit ------------------------------------------------------------
-def conjugate_pairs(g: Grid, where: int) -> list[tuple[int, int, int]]:
-    """Houses where a digit (cells ``where``) has exactly two places: (house, a, b)."""
-    out = []
-    for h, hb in enumerate(g.t.house_bits):
-        inside = where & hb
-        if inside.bit_count() == 2:
-            a, b = cells_of(inside)
-            out.append((h, a, b))
-    return out
-
-
-def _two_links(g: Grid, kite: bool) -> Step | None:
-    t = g.t
-    types = g.geo.house_types
-    if not t.rows or (kite and not t.boxes):
-        return None
-    dcells = g.all_digit_cells()
-    for d0, where in enumerate(dcells):
-        d = d0 + 1
-        links = [lk for lk in conjugate_pairs(g, where) if types[lk[0]] in ("row", "col")]
-        for (h1, a1, a2), (h2, b1, b2) in combinations(links, 2):
-            same_type = types[h1] == types[h2]
-            if same_type == kite:
-                continue
-            if len({a1, a2, b1, b2}) < 4:
-                continue
-            for x1, x2 in ((a1, a2), (a2, a1)):
-                for y1, y2 in ((b1, b2), (b2, b1)):
-                    if kite:
-                        if t.box_of[x1] != t.box_of[y1]:
-                            continue
-                        if t.box_of[x2] == t.box_of[x1] or t.box_of[y2] == t.box_of[y1]:
-                            continue
-                        joint = t.box_of[x1]
-                    else:
-                        line = t.col_of if types[h1] == "row" else t.row_of
-                        if line[x1] != line[y1] or line[x2] == line[y2]:
-                            continue
-                        joint = line[x1]
-                    hit = where & t.peer_bits[x2] & t.peer_bits[y2]
-                    hit &= ~((1 << a1) | (1 << a2) | (1 << b1) | (1 << b2))
-                    if not hit:
-                        continue
-                    elims = [(c, d) for c in cells_of(hit)]
-                    s = g.sym(d)
-                    n1, n2 = g.geo.house_names[h1], g.geo.house_names[h2]
-                    jn = g.geo.house_names[joint]
-                    tech = "two_string_kite" if kite else "skyscraper"
-                    label = "2-String Kite" if kite else "Skyscraper"
-                    return make_step(
-                        tech, eliminations=elims, cells=[x2, x1, y1, y2],
-                        houses=[h1, h2, joint],
-                        candidates=[(c, d) for c in (x2, x1, y1, y2)],
-                        explanation=f"{s} goes in {g.name(x1)} or {g.name(x2)} ({n1}), and in "
-                                    f"{g.name(y1)} or {g.name(y2)} ({n2}); {g.name(x1)} and "
-                                    f"{g.name(y1)} share {jn}, so they cannot both hold {s}: "
-                                    f"{g.name(x2)} or {g.name(y2)} does (a {label}). "
-                                    f"Cells seeing both lose {s}: {g.names(cells_of(hit))}",
-                        nudge=f"Look for a {label} on {s}",
-                    )
-    return None
-
-
-def skyscraper(g: Grid) -> Step | None:
-    return _two_links(g, False)
-
-
-def two_string_kite(g: Grid) -> Step | None:
-    return _two_links(g, True)
+x_wing = _digit_finder("x_wing", 2, _fish_digit)
+swordfish = _digit_finder("swordfish", 3, _fish_digit)
+jellyfish = _digit_finder("jellyfish", 4, _fish_digit)
+finned_x_wing = _digit_finder("finned_x_wing", 2, _finned_fish_digit, boxes=True)
+finned_swordfish = _digit_finder("finned_swordfish", 3, _finned_fish_digit, boxes=True)
+skyscraper = _digit_finder("skyscraper", 0, _two_links_digit)
+two_string_kite = _digit_finder("two_string_kite", 1, _two_links_digit, boxes=True)

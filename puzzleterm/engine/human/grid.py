@@ -4,17 +4,29 @@ Candidates are bitmasks (bit ``d-1`` for digit ``d``), as in the backtracker.  S
 are Python ints used as bitsets (bit ``c`` for cell ``c``), so "cells that see both" is one
 ``&``.  :class:`Tables` holds what depends on the geometry alone and is built once per
 geometry.
+
+Two caches keep the solve loop quick without changing a single step: ``Grid.derived`` keeps
+what several finders derive from one position (each digit's cells, the bivalue cells ...)
+until the candidates change, and :func:`memo` keeps, per geometry, the results of finders
+that depend on one digit's cells alone (fish, single-digit patterns, locked candidates,
+X-Chains), so a digit untouched by the last steps is not searched again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import TypeVar, cast
 
 from ..geometry import Geometry
 
 Masks = list[int]
+T = TypeVar("T")
+
+#: Entries a geometry's memo keeps before it is emptied (it only ever saves work).
+MEMO_LIMIT = 20_000
+_MISSING = object()
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -80,6 +92,26 @@ class Tables:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]  # house index of the cell's box, or -1
+    #: Results of pure functions of this geometry and a few ints (a digit's cells, say),
+    #: shared by every grid of the geometry: see :func:`memo`.
+    cache: dict[tuple[object, ...], object] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
+
+
+def memo(t: Tables, key: tuple[object, ...], fn: Callable[[], T]) -> T:
+    """``fn()``, remembered under ``key`` for the geometry of ``t``.
+
+    ``key`` must name everything ``fn`` depends on besides the geometry (a finder's name,
+    its size, the digit, the digit's cells ...).  Single-digit patterns change only when
+    their digit's cells do, so most solve steps find them in the memo.
+    """
+    store = t.cache
+    got = store.get(key, _MISSING)  # one lookup: another thread may empty the memo
+    if got is _MISSING:
+        if len(store) >= MEMO_LIMIT:
+            store.clear()
+        got = store[key] = fn()
+    return cast(T, got)
 
 
 @cache
@@ -134,7 +166,8 @@ class Grid:
     (``None``: not known, so they stay off).
     """
 
-    __slots__ = ("_unique", "_unique_fn", "cand", "geo", "n", "t", "values")
+    __slots__ = ("_derived", "_derived_of", "_unique", "_unique_fn", "cand", "geo", "n", "t",
+                 "values")
 
     def __init__(self, geo: Geometry, values: Sequence[int], cand: Sequence[int],
                  unique: bool | Callable[[], bool] | None = None) -> None:
@@ -145,6 +178,8 @@ class Grid:
         self.cand = [0 if v else m for v, m in zip(values, cand, strict=True)]
         self._unique: bool | None = unique if isinstance(unique, bool) else None
         self._unique_fn: Callable[[], bool] | None = unique if callable(unique) else None
+        self._derived: dict[str, object] = {}
+        self._derived_of: list[int] | None = None
 
     @property
     def unique(self) -> bool:
@@ -175,6 +210,8 @@ class Grid:
         g.cand = self.cand[:]
         g._unique = self._unique
         g._unique_fn = self._unique_fn
+        g._derived = self._derived
+        g._derived_of = self._derived_of
         return g
 
     # -- changes ---------------------------------------------------------------------------
@@ -206,15 +243,29 @@ class Grid:
                 out |= 1 << c
         return out
 
-    def all_digit_cells(self) -> list[int]:
+    def derived(self, key: str, fn: Callable[[Grid], T]) -> T:
+        """``fn(self)``, kept (under ``key``) until the candidates change.
+
+        Several finders share what they derive from one position (each digit's cells, the
+        bivalue cells ...).  The candidates are compared with a copy, so a direct change to
+        ``cand`` is seen too."""
+        if self._derived_of != self.cand:
+            self._derived = {}
+            self._derived_of = self.cand[:]
+        store = self._derived
+        if key in store:
+            return cast(T, store[key])
+        got = fn(self)
+        store[key] = got
+        return got
+
+    def all_digit_cells(self) -> tuple[int, ...]:
         """For each digit ``d`` (index ``d-1``), the bitset of cells having it."""
-        out = [0] * self.n
-        for c, m in enumerate(self.cand):
-            while m:
-                low = m & -m
-                out[low.bit_length() - 1] |= 1 << c
-                m ^= low
-        return out
+        return self.derived("digit_cells", _digit_cells)
+
+    def bivalue(self) -> tuple[int, ...]:
+        """The cells with exactly two candidates, in order."""
+        return self.derived("bivalue", _bivalue)
 
     def name(self, cell: int) -> str:
         return self.geo.cell_name(cell)
@@ -224,6 +275,20 @@ class Grid:
 
     def sym(self, digit: int) -> str:
         return self.geo.symbol(digit)
+
+
+def _digit_cells(g: Grid) -> tuple[int, ...]:
+    out = [0] * g.n
+    for c, m in enumerate(g.cand):
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    return tuple(out)
+
+
+def _bivalue(g: Grid) -> tuple[int, ...]:
+    return tuple(c for c, m in enumerate(g.cand) if m.bit_count() == 2)
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -19,7 +19,7 @@ from .grid import Grid, cells_of, digits_of
 def xy_wing(g: Grid) -> Step | None:
     cand = g.cand
     pb = g.t.peer_bits
-    bv = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    bv = g.bivalue()
     bvset = 0
     for c in bv:
         bvset |= 1 << c
@@ -86,7 +86,7 @@ def w_wing(g: Grid) -> Step | None:
     cand = g.cand
     t = g.t
     pb = t.peer_bits
-    bv = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    bv = g.bivalue()
     dcells = g.all_digit_cells()
     for i, p in enumerate(bv):
         for q in bv[i + 1:]:
@@ -139,6 +139,40 @@ def rectangles(geo: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
+@cache
+def _rectangle_bits(geo: Geometry) -> tuple[int, ...]:
+    return tuple((1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in rectangles(geo))
+
+
+Rectangle = tuple[tuple[int, int, int, int], int, list[int], list[int]]
+
+
+def _rectangles_of(g: Grid) -> list[Rectangle]:
+    """The rectangles that may be unique rectangles, in order: (corners, the bivalue pair
+    xy every corner holds, the corners holding only xy (the floor), the others (the roof)).
+    Each type needs at least two floor corners."""
+    cand = g.cand
+    bv = 0
+    for c in g.bivalue():
+        bv |= 1 << c
+    out: list[Rectangle] = []
+    for rect, rb in zip(rectangles(g.geo), _rectangle_bits(g.geo), strict=True):
+        if (rb & bv).bit_count() < 2:
+            continue
+        ms = [cand[c] for c in rect]
+        if not all(ms):
+            continue
+        common = ms[0] & ms[1] & ms[2] & ms[3]
+        if common.bit_count() < 2:
+            continue
+        xy = next(m for m in ms if m.bit_count() == 2)
+        if xy & common != xy:
+            continue
+        out.append((rect, xy, [c for c in rect if cand[c] == xy],
+                    [c for c in rect if cand[c] != xy]))
+    return out
+
+
 def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
              elims: list[tuple[int, int]], why: str) -> Step:
     xs = digits_text(g, digits_of(xy))
@@ -157,21 +191,7 @@ def _unique_rectangle(g: Grid, kind: int) -> Step | None:
         return None
     cand = g.cand
     t = g.t
-    for rect in rectangles(g.geo):
-        ms = [cand[c] for c in rect]
-        if not all(ms):
-            continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
-        if common.bit_count() < 2:
-            continue
-        pairs = [m for m in ms if m.bit_count() == 2]
-        if not pairs:
-            continue
-        xy = pairs[0]
-        if xy & common != xy:
-            continue
-        floor = [c for c in rect if cand[c] == xy]
-        roof = [c for c in rect if cand[c] != xy]
+    for rect, xy, floor, roof in g.derived("rectangles", _rectangles_of):
         if kind == 1:
             if len(floor) != 3:
                 continue
