@@ -27,6 +27,10 @@ _AUTO: Any = object()
 Grader = Callable[[Puzzle[Any]], Grade | None]
 
 
+#: Boards above this many cells are not graded when dealt without a level.
+MAX_GRADED_CELLS = 81
+
+
 def default_grader() -> Grader | None:
     """Grade with the human-style solver, when it is installed."""
     from .session import human_solver_available
@@ -35,6 +39,9 @@ def default_grader() -> Grader | None:
         return None
 
     def grade(puzzle: Puzzle[Any]) -> Grade | None:
+        geo = getattr(puzzle.state, "geo", None)
+        if geo is not None and geo.ncells > MAX_GRADED_CELLS:
+            return None  # a near-minimal 16x16 takes many seconds to grade: stays unrated
         g: Grade = find_kind(puzzle.kind).grade(puzzle.state)
         return g
 

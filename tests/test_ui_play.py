@@ -686,3 +686,13 @@ async def test_the_game_id_can_be_shown_and_reopens_the_puzzle(ui_home: Path) ->
         status = str(g.screen.query_one("#status", Static).content)
         shown = status.split("Game ID: ", 1)[1].split()[0]
         assert load_game_id(shown).state.givens == g.session.state.givens
+
+
+def test_the_default_grader_rates_small_boards_and_leaves_16x16_unrated() -> None:
+    from puzzleterm.app import default_grader
+
+    grader = default_grader()
+    assert grader is not None
+    small = grader(load_game_id("sudoku:4x4:any#g"))
+    assert small is not None and small.level is Level.EASY
+    assert grader(load_game_id(SIXTEEN)) is None  # grading it would keep the player waiting
