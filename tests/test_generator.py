@@ -68,12 +68,26 @@ GOLDEN = {
     ),
     "xsudoku:5x5:any#golden": "12..........3...4........",
     "sudoku:4x4:any#golden": "3.4.........2..1",
+    "sudoku:9x9:easy#golden": (
+        "2..695.7.1....8.56..5..13.......6..2.5..8..6.3..7.......91..5..42.5....7.1.864..3"
+    ),
+    "sudoku:9x9:hard#golden": (
+        "......6.7...1.9.5.2.1..54..6....4...5.8...1.3...3....6..94..8.1.8.2.7...4.3......"
+    ),
+    "sudoku:9x9:extreme#golden": (
+        "2...5..3...314.9.2.......7..3..75..6..53.48..7..81..4..4.......9.1.874...6..9...1"
+    ),
+    "xsudoku:5x5:medium#golden": ".41..3........2..4...5...",
+    "sudoku:6x6:medium#golden": "..1..25.......24....31.......62..5..",
 }
 
 
 @pytest.mark.parametrize("seed_id", sorted(GOLDEN))
 def test_golden_seeds(seed_id: str) -> None:
-    assert load_game_id(seed_id).desc == GOLDEN[seed_id]
+    puzzle = load_game_id(seed_id)
+    assert puzzle.desc == GOLDEN[seed_id]
+    if puzzle.level is not None:
+        assert puzzle.grade is not None and puzzle.grade.level is puzzle.level
 
 
 SCRIPT = """
