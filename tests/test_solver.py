@@ -93,3 +93,31 @@ def test_node_limit_aborts_and_is_cautious() -> None:
     s = bt.Search(SUDOKU9, limit=None, keep=False, node_limit=10)
     s.run([SUDOKU9.all_mask] * 81, [])
     assert s.aborted and s.nodes >= 10
+
+
+def test_box_line_reduction_at_the_root_is_sound_and_finds_pointing() -> None:
+    # Box 1 keeps 1 only in row 1 (r2 and r3 of the box are full of other digits), so 1
+    # leaves the rest of row 1: r1c4..r1c9 lose candidate 1.
+    values = [0] * 81
+    for cell, d in {9: 2, 10: 3, 11: 4, 18: 5, 19: 6, 20: 7}.items():
+        values[cell] = d
+    cand = bt.initial_masks(SUDOKU9, values)
+    assert cand is not None
+    s = bt.Search(SUDOKU9)
+    st = cand + [0] * len(SUDOKU9.houses)
+    assert s.propagate(st, [c for c, v in enumerate(values) if v])
+    assert all(st[c] & 1 for c in range(3, 9))
+    assert s.reduce_root(st)
+    assert not any(st[c] & 1 for c in range(3, 9))
+    assert st[0] & 1 and st[1] & 1 and st[2] & 1
+
+
+def test_box_line_segments_of_six_by_six() -> None:
+    segments, links = bt.box_line_segments(geometry("sudoku", 6))
+    # 6 rows x 2 boxes and 6 columns x 3 boxes
+    assert len(segments) == 12 + 18
+    assert segments[0] == (0, 1, 2)
+    line_others, box_others = links[0]
+    assert [segments[j] for j in line_others] == [(3, 4, 5)]
+    assert [segments[j] for j in box_others] == [(6, 7, 8)]
+    assert bt.box_line_segments(geometry("xsudoku", 5)) == ([], [])
