@@ -188,11 +188,13 @@ async def test_the_level_list_offers_only_levels_the_size_reaches(ui_home: Path)
         chooser = g.app.screen
         assert isinstance(chooser, NewGameScreen)
         assert chooser.levels[-2:] == [Level.EXTREME, None]  # 9x9: every level, and "any"
+        assert "top out" not in g.text()
         await g.press("tab", "down", "down")  # levels: Hard
         assert chooser.chosen_level is Level.HARD
         await g.press("shift+tab", "down")  # size 4x4: all singles
         assert chooser.chosen_size == "4x4"
         assert chooser.levels == [Level.EASY, None] and chooser.chosen_level is Level.EASY
+        assert "4x4 puzzles top out at easy" in " ".join(g.text().split())
         await g.press("down")  # 6x6 reaches medium
         assert chooser.levels == [Level.EASY, Level.MEDIUM, None]
         await g.press("up", "up")  # back to 9x9: the level stays what the list shows

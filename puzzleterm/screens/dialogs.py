@@ -92,6 +92,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 with Vertical(classes="column"):
                     yield Label("Level")
                     yield OptionList(*self._level_options(), id="levels")
+            yield Label(self._level_note(), id="level-note", classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -102,6 +103,14 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         levels = self.query_one("#levels", OptionList)
         levels.highlighted = self.levels.index(self.chosen_level)
         sizes.focus()
+
+    def _level_note(self) -> str:
+        """Say when a size tops out below the hardest level (small boards do)."""
+        graded = [lv for lv in self.levels if lv is not None]
+        if not graded or max(graded) >= Level.EXTREME:
+            return ""
+        return (f"{self.chosen_size} puzzles top out at {max(graded).label}: "
+                "a small board needs only the simpler techniques.")
 
     def _level_options(self) -> list[Option]:
         return [Option(level_label(lv), id=level_key(lv)) for lv in self.levels]
@@ -114,6 +123,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         levels = self.query_one("#levels", OptionList)
         levels.set_options(self._level_options())
         levels.highlighted = self.levels.index(self.chosen_level)
+        self.query_one("#level-note", Label).update(self._level_note())
 
     def _choose_level(self, option: Option) -> None:
         self.chosen_level = LEVEL_BY_KEY.get(option.id or "", self.chosen_level)

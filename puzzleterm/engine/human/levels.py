@@ -21,7 +21,8 @@ with its real grade.
 Reachable levels (:func:`max_level`): 4x4 Sudoku is all singles; 6x6 Sudoku reaches medium
 (its rare harder puzzles skip levels); 5x5 X-Sudoku reaches extreme, its diagonals giving
 chains; Latin squares reach medium from 6x6; 16x16 is dealt at easy only (grading a
-near-minimal 16x16 takes seconds, so its puzzles keep the givens that singles need).  "Needs trial" is a grade, never a dealt level: requests for it are capped at extreme.
+near-minimal 16x16 takes seconds, so its puzzles keep the givens that singles need).
+"Needs trial" is a grade, never a dealt level: requests for it are capped at extreme.
 """
 
 from __future__ import annotations
