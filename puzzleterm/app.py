@@ -106,15 +106,10 @@ class PuzzleApp(App[int]):
 
         if not human_solver_available():
             return [None]
-        top = Level.EXTREME
-        with suppress(ImportError, AttributeError, PuzzleError):
-            from .engine.human import max_level
-
-            geo = getattr(find_kind(kind_name).parse_params(params), "geo", None)
-            if geo is not None:
-                top = min(top, max_level(geo))
-        graded = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME)
-        return [*(lv for lv in graded if lv <= top), None]
+        with suppress(PuzzleError):
+            kind = find_kind(kind_name)
+            return [*kind.levels(kind.parse_params(params)), None]
+        return [None]
 
     def deal(self, choice: Any, game_id: str | None) -> Any:
         """Make the puzzle of a choice or a game ID (runs in a worker thread)."""

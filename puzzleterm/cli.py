@@ -292,9 +292,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
 def level_note(kind: SudokuFamilyKind, params: SudokuParams, asked: Level, got: Level) -> str:
     """Why a dealt puzzle's level differs from the one asked for."""
-    from .engine.human import max_level
-
-    top = max_level(params.geo)
+    top = max(kind.levels(params))
     board = f"{kind.title} {params.text}"
     if asked > top:
         return f"{board} puzzles go up to {top.label}; dealt one at {got.label}"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from .errors import ParamsError
+from .types import Level
 
 #: Text symbols for digits 1..16 (16x16 uses 1-9 then A-G).
 SYMBOLS = "123456789ABCDEFG"
@@ -154,3 +155,24 @@ def geometry(variant: str, n: int) -> Geometry:
             raise ParamsError(f"Latin squares come in 2x2 to 9x9, not {n}x{n}")
         return Geometry("latin", n)
     raise ParamsError(f"unknown variant {variant!r}")
+
+
+#: The hardest level dealt on each board (others: see :func:`max_level`).  Small boards
+#: need only simple techniques; 16x16 keeps the givens singles need, since grading a
+#: near-minimal 16x16 takes seconds.  The evidence is ``scripts/make_pool.py --survey``.
+_MAX_LEVEL: dict[tuple[str, int], Level] = {
+    ("sudoku", 4): Level.EASY,
+    ("sudoku", 6): Level.MEDIUM,
+    ("sudoku", 9): Level.EXTREME,
+    ("sudoku", 16): Level.EASY,
+    ("xsudoku", 5): Level.EXTREME,
+    ("latin", 5): Level.EASY,
+}
+
+
+def max_level(geo: Geometry) -> Level:
+    """The highest level that puzzles of this geometry are dealt at."""
+    got = _MAX_LEVEL.get((geo.variant, geo.n))
+    if got is not None:
+        return got
+    return Level.EASY if geo.n <= 5 else Level.MEDIUM  # Latin squares 2x2 to 9x9

@@ -27,7 +27,7 @@ from functools import cached_property
 from . import solver as bt
 from .errors import MoveError, ParamsError
 from .formats import check_givens, find_conflicts, format_grid, parse_grid
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry, max_level
 from .kind import register
 from .rng import Rng
 from .types import Grade, Level, Puzzle, Status, Step
@@ -131,6 +131,11 @@ class SudokuFamilyKind:
 
     def format_params(self, params: SudokuParams) -> str:
         return params.text
+
+    def levels(self, params: SudokuParams) -> tuple[Level, ...]:
+        """The levels puzzles are dealt at on this board, easiest first."""
+        top = max_level(params.geo)
+        return tuple(lv for lv in Level if lv <= top)
 
     # -- reading and writing -----------------------------------------------------------------
     def read(self, text: str, params: SudokuParams | None = None) -> SudokuState:

@@ -7,8 +7,9 @@ explain solutions.  Pure Python over :class:`~puzzleterm.engine.geometry.Geometr
 serves every size, X-Sudoku and Latin squares alike.
 """
 
+from ..geometry import max_level
 from .catalog import TECHNIQUES, Technique
-from .levels import generate_at_level, max_level
+from .levels import generate_at_level
 from .solve import find_mistakes, grade_state, next_step, solve_steps, step_move
 
 __all__ = [

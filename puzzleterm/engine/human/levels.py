@@ -29,21 +29,12 @@ from __future__ import annotations
 
 from .. import solver as bt
 from ..generator import default_symmetric, generate_minimal, symmetric_groups
-from ..geometry import Geometry
+from ..geometry import Geometry, max_level
 from ..rng import Rng
 from ..types import Grade, Level
 from .grid import Grid
 from .pool import POOL
 from .solve import grade_givens, run
-
-_MAX_LEVEL: dict[tuple[str, int], Level] = {
-    ("sudoku", 4): Level.EASY,
-    ("sudoku", 6): Level.MEDIUM,
-    ("sudoku", 9): Level.EXTREME,
-    ("sudoku", 16): Level.EASY,
-    ("xsudoku", 5): Level.EXTREME,
-    ("latin", 5): Level.EASY,
-}
 
 #: Levels dealt from the pool first (search is the fallback): those search reaches slowly.
 POOL_FIRST: frozenset[tuple[str, int, Level]] = frozenset({
@@ -59,13 +50,6 @@ POOL_FIRST: frozenset[tuple[str, int, Level]] = frozenset({
 #: (Tatham's way) than by shaping minimal puzzles.
 REDUCE_LEVELS = frozenset({Level.MEDIUM, Level.HARD})
 
-
-def max_level(geo: Geometry) -> Level:
-    """The highest level that puzzles of this geometry are dealt at."""
-    got = _MAX_LEVEL.get((geo.variant, geo.n))
-    if got is not None:
-        return got
-    return Level.EASY if geo.n <= 5 else Level.MEDIUM  # Latin squares 2x2 to 9x9
 
 
 def max_attempts(geo: Geometry) -> int:
