@@ -11,11 +11,12 @@ import argparse
 import json
 import secrets
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from .engine import Level, PuzzleError, find_kind
+from .engine import Grade, Level, PuzzleError, find_kind
 from .engine.errors import ParseError
 from .engine.formats import FORMATS, detect_format, format_grid
 from .engine.sudoku import SudokuFamilyKind, SudokuParams, SudokuState
@@ -37,15 +38,18 @@ class CliError(Exception):
 
 
 def read_source(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of a file, or of standard input for ``-`` (a UTF-8 byte-order mark dropped)."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
     except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {path}: not UTF-8 text") from exc
+    return text.removeprefix("\ufeff")
 
 
 def family(name: str) -> SudokuFamilyKind:
@@ -65,9 +69,7 @@ class Item:
     error: str = ""
 
 
-def _is_square(k: int) -> bool:
-    r = round(k**0.5)
-    return k >= 4 and r * r == k
+_PICTURE_NOISE = str.maketrans("", "", " \t|-+")
 
 
 def _batch_token(line: str) -> str:
@@ -76,23 +78,31 @@ def _batch_token(line: str) -> str:
     return max(tokens, key=len) if tokens else ""
 
 
+def is_batch(kind: SudokuFamilyKind, lines: list[str], params: SudokuParams | None) -> bool:
+    """Whether the lines are one-line puzzles, one per line, rather than one grid.
+
+    A grid picture has as many rows as cells per row, for a side the kind has; a batch has
+    lines whose puzzles mostly have the cells of a board (a stray bad line is reported on
+    its own).  Sixteen 4x4 one-liners look like one 16x16 picture: ``--size 4x4`` says which.
+    """
+    if len(lines) < 2 or any("," in ln for ln in lines):
+        return False
+    sides = (params.n,) if params is not None else kind.sizes
+    rows = [r for r in (ln.translate(_PICTURE_NOISE) for ln in lines) if r]
+    if len(rows) in sides and all(len(r) == len(rows) for r in rows):
+        return False
+    common = Counter(len(_batch_token(ln)) for ln in lines).most_common(1)[0][0]
+    return common in {n * n for n in sides}
+
+
 def read_puzzles(kind: SudokuFamilyKind, text: str, size: str | None) -> Iterator[Item]:
     """One puzzle in any form, or a batch file of one-line puzzles (one per line)."""
     params = kind.parse_params(size) if size else None
-    lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
-    content = [(i, ln) for i, ln in lines if ln and not ln.startswith("#")]
+    content = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
+    content = [(i, ln) for i, ln in content if ln and not ln.startswith("#")]
     if not content:
         raise CliError("empty input: expected a puzzle")
-    is_batch = False
-    if len(content) > 1 and not any("," in ln for _, ln in content):
-        tokens = [_batch_token(ln) for _, ln in content]
-        lengths = {len(t) for t in tokens}
-        picture = len(content) == len(tokens[0]) and all(
-            len(ln.translate(str.maketrans("", "", " \t|-+"))) in (0, len(content))
-            for _, ln in content
-        )
-        is_batch = len(lengths) == 1 and _is_square(len(tokens[0])) and not picture
-    if not is_batch:
+    if not is_batch(kind, [ln for _, ln in content], params):
         try:
             yield Item(kind.read(text, params), detect_format(text))
         except PuzzleError as exc:
@@ -122,13 +132,9 @@ def read_items(args: argparse.Namespace) -> tuple[SudokuFamilyKind, list[Item]]:
 # -- commands ------------------------------------------------------------------------------
 
 
-def _out_format(item: Item, requested: str | None) -> str:
-    return requested or item.fmt
-
-
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    if args.limit < 1:
-        raise CliError("--limit must be at least 1")
+    if args.count and args.limit < 2:
+        raise CliError("--limit must be at least 2 to tell a unique solution from several")
     kind, items = read_items(args)
     status = EXIT_OK
     batch = len(items) > 1 or items[0].line > 0
@@ -148,7 +154,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
                 status = max(status, EXIT_NO_SOLUTION)
             continue
         if args.explain:
-            status = max(status, explain(kind, state, out))
+            require_unique(kind, state, "explain")
+            explain(state, out)
             continue
         solved = kind.solve(state)
         if solved is None:
@@ -157,34 +164,42 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             out.write("no solution\n")
             status = max(status, EXIT_NO_SOLUTION)
             continue
-        out.write(format_grid(solved.geo, solved.values, _out_format(item, args.format)) + "\n")
+        out.write(format_grid(solved.geo, solved.values, args.format or item.fmt) + "\n")
     return status
 
 
-def describe_count(n: int, limit: int | None) -> str:
+def describe_count(n: int, limit: int) -> str:
+    """What a solution count up to ``limit`` (at least 2) says."""
     if n == 0:
         return "no solution"
     if n == 1:
         return "unique"
-    if limit is not None and n >= limit:
+    if n >= limit:
         return f"multiple (at least {n})"
     return f"multiple ({n})"
 
 
-def explain(kind: SudokuFamilyKind, state: SudokuState, out: TextIO) -> int:
+def uniqueness_problem(kind: SudokuFamilyKind, state: SudokuState) -> str | None:
+    """None for a proper puzzle, else what is wrong with it."""
+    n = kind.count_solutions(state, 2)
+    return None if n == 1 else "no solution" if n == 0 else "more than one solution"
+
+
+def require_unique(kind: SudokuFamilyKind, state: SudokuState, what: str) -> None:
+    problem = uniqueness_problem(kind, state)
+    if problem is not None:
+        raise CliError(f"cannot {what}: the puzzle has {problem}", EXIT_NO_SOLUTION)
+
+
+def explain(state: SudokuState, out: TextIO) -> None:
     from .engine.human import solve_steps
 
-    if kind.count_solutions(state, 1) == 0:
-        raise CliError("no solution: the puzzle has no valid completion", EXIT_NO_SOLUTION)
-    steps = solve_steps(state)
-    for i, step in enumerate(steps, 1):
+    for i, step in enumerate(solve_steps(state), 1):
         out.write(f"{i:3d}. [{step.name}, {step.rating:.1f}] {step.explanation}\n")
-    return EXIT_OK
 
 
-def grade_record(state: SudokuState, kind: SudokuFamilyKind) -> dict[str, object]:
-    g = kind.grade(state)
-    return {
+def grade_json(state: SudokuState, g: Grade) -> str:
+    return json.dumps({
         "puzzle": format_grid(state.geo, state.givens, "line"),
         "level": g.level.label,
         "rating": g.rating,
@@ -192,7 +207,7 @@ def grade_record(state: SudokuState, kind: SudokuFamilyKind) -> dict[str, object
         "steps": g.steps,
         "solved_by_logic": g.solved,
         "techniques": dict(g.counts),
-    }
+    })
 
 
 def technique_name(tid: str) -> str:
@@ -210,28 +225,26 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
             out.write("error\n")
             status = EXIT_BAD_INPUT
             continue
-        if kind.count_solutions(item.state, 2) != 1:
-            n = kind.count_solutions(item.state, 2)
-            msg = "no solution" if n == 0 else "more than one solution"
+        problem = uniqueness_problem(kind, item.state)
+        if problem is not None:
             if item.line == 0:
-                raise CliError(f"cannot grade: the puzzle has {msg}", EXIT_NO_SOLUTION)
-            out.write(f"error\t{msg}\n" if args.format == "tsv" else f"line {item.line}: {msg}\n")
+                raise CliError(f"cannot grade: the puzzle has {problem}", EXIT_NO_SOLUTION)
+            out.write(f"error\t{problem}\n" if args.format == "tsv"
+                      else f"line {item.line}: {problem}\n")
             status = max(status, EXIT_NO_SOLUTION)
             continue
-        rec = grade_record(item.state, kind)
+        g = kind.grade(item.state)
         if args.format == "tsv":
-            out.write(f"{rec['level']}\t{float(rec['rating']):.1f}\t{rec['hardest']}\n")  # type: ignore[arg-type]
+            out.write(f"{g.level.label}\t{g.rating:.1f}\t{g.hardest}\n")
         elif args.format == "json":
-            out.write(json.dumps(rec) + "\n")
+            out.write(grade_json(item.state, g) + "\n")
         else:
             if item.line:
                 out.write(f"# line {item.line}\n")
-            out.write(f"level: {rec['level']} (hardest technique: {rec['hardest']})\n")
-            out.write(f"rating: {float(rec['rating']):.1f}\n")  # type: ignore[arg-type]
-            out.write(f"steps: {rec['steps']}\n")
-            counts = rec["techniques"]
-            assert isinstance(counts, dict)
-            for tid, n in counts.items():
+            out.write(f"level: {g.level.label} (hardest technique: {g.hardest})\n")
+            out.write(f"rating: {g.rating:.1f}\n")
+            out.write(f"steps: {g.steps}\n")
+            for tid, n in g.counts:
                 out.write(f"  {technique_name(tid)}: {n}\n")
     return status
 
@@ -243,14 +256,18 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     if len(items) != 1 or items[0].state is None:
         raise CliError("hint takes one grid")
     state = items[0].state
-    if kind.count_solutions(state, 1) == 0:
-        raise CliError(
-            "no solution from this position: a digit placed so far is wrong", EXIT_NO_SOLUTION
-        )
-    step = next_step(state)
-    if step is None:
+    if all(state.values):
         out.write("solved: nothing left to deduce\n")
         return EXIT_OK
+    problem = uniqueness_problem(kind, state)
+    if problem == "no solution":
+        raise CliError("no solution from this position: a digit placed so far is wrong",
+                       EXIT_NO_SOLUTION)
+    if problem is not None:
+        raise CliError("no hint: the grid has more than one solution, so logic alone "
+                       "cannot finish it", EXIT_NO_SOLUTION)
+    step = next_step(state)
+    assert step is not None  # an unfinished grid with one solution always has a next step
     out.write(f"nudge: {step.nudge}\n")
     out.write(f"step: [{step.name}, {step.rating:.1f}] {step.explanation}\n")
     return EXIT_OK
@@ -300,12 +317,13 @@ def level_note(kind: SudokuFamilyKind, params: SudokuParams, asked: Level, got: 
 
 
 def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
-    from .engine.enumerate import enumerate_grids
+    from .engine.enumerate import MAX_ENUMERABLE, enumerate_grids
 
     kind = family(args.kind)
-    n = kind.parse_params(args.size).n if args.size else kind.default_params().n
-    if kind.name == "sudoku" and not args.size:
-        n = 4
+    if args.size:
+        n = kind.parse_params(args.size).n
+    else:  # the board's usual size, or the largest one small enough to enumerate
+        n = min(kind.default_params().n, MAX_ENUMERABLE.get(kind.name, 0))
     result = enumerate_grids(kind.name, n)
     geo = result.geo
     show = args.list or len(result.fixed) <= 12
@@ -319,9 +337,12 @@ def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.game_id is not None:
-        from .engine.gameid import parse_game_id
+        from .engine.gameid import load_game_id, parse_game_id
 
-        parse_game_id(args.game_id)  # fail fast, before the UI starts
+        # fail fast, before the UI starts: read the puzzle of a givens ID (cheap); a seed
+        # ID is checked for its form here and dealt by the app
+        if parse_game_id(args.game_id).seed is None:
+            load_game_id(args.game_id)
     return start_ui(args.game_id)
 
 
@@ -415,7 +436,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # argparse fills KIND and the optional FILE together, so `solve sudoku --size 9x9 f.txt`
+    # leaves f.txt over: take it as the file
+    if len(extra) == 1 and not extra[0].startswith("-") and getattr(args, "file", None) == "-":
+        args.file = extra[0]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     out = sys.stdout
     try:
         if args.command is None:

@@ -124,7 +124,15 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
         (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
         (("generate", "sudoku", "--count", "0"), "", "--count must be at least 1"),
-        (("solve", "sudoku", "--count", "--limit", "0"), "1" * 16, "--limit must be at least 1"),
+        (("solve", "sudoku", "--count", "--limit", "1"), "1" * 16, "--limit must be at least 2"),
+        (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,\u00b2\n", "row 4, column 4"),
+        (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,\u0663\n", "row 4, column 4"),
+        (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0," + "9" * 5000, "row 4, column 4"),
+        (("solve", "sudoku", "--size", "9" * 5000), "1", "bad size '9999"),
+        (("solve", "sudoku:" + "9" * 5000 + ":#1"), "", "bad size"),
+        (("solve", "sudoku", "--size", "6x6"), "1" * 30, "one-line 6x6 puzzle needs 36 cells"),
+        (("enumerate", "latin", "--size", "2"), "", "not 2x2"),
+        (("play", "sudoku:9x9:garbage"), "", "bad game ID"),
         (("play", "sudoku:9x9"), "", "bad game ID"),
         ((), "", "needs a terminal"),
     ],
@@ -174,3 +182,43 @@ def test_enumerate_small_boards() -> None:
     assert "576 Latin square 4x4 grids in all" in run("enumerate", "latin", "--size", "4").stdout
     proc = run("enumerate", "sudoku", "--size", "9x9")
     assert proc.returncode == 2 and "too many grids" in proc.stderr
+
+
+def test_batch_of_exactly_81_puzzles_is_a_batch(tmp_path: Path) -> None:
+    ids = run("generate", "sudoku", "--seed", "b81", "--count", "81").stdout.split()
+    f = tmp_path / "b81.txt"
+    f.write_text("\n".join(ids) + "\n")
+    proc = run("solve", "sudoku", str(f))
+    assert proc.returncode == 0, proc.stderr
+    assert len(proc.stdout.split()) == 81
+
+
+def test_sixteen_4x4_one_liners_need_the_size_to_be_a_batch(tmp_path: Path) -> None:
+    ids = run("generate", "sudoku", "--size", "4x4", "--seed", "b16", "--count", "16").stdout
+    f = tmp_path / "b16.txt"
+    f.write_text(ids)
+    proc = run("solve", "sudoku", "--size", "4x4", str(f))  # options may come before FILE
+    assert proc.returncode == 0, proc.stderr
+    assert len(proc.stdout.split()) == 16
+
+
+def test_a_truncated_line_in_a_batch_is_reported_alone(tmp_path: Path) -> None:
+    lines = (TESTS / "data" / "norvig-easy3.txt").read_text().split()
+    f = tmp_path / "cut.txt"
+    f.write_text("\n".join([lines[0], lines[1][:60], lines[2]]) + "\n")
+    proc = run("grade", "sudoku", str(f), "--format", "tsv")
+    assert proc.returncode == 2
+    assert proc.stdout.splitlines()[1] == "error" and "line 2" in proc.stderr
+    assert proc.stdout.splitlines()[0].startswith("easy")
+
+
+def test_byte_order_mark_and_tabs_are_read() -> None:
+    bom = run("solve", "sudoku", stdin="\ufeff1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,0\n")
+    assert bom.returncode == 0 and bom.stdout.startswith("1,3,4,2")
+    tabs = run("solve", "sudoku", stdin="\t".join("1.....3....4.2..") + "\n")
+    assert tabs.returncode == 0 and tabs.stdout.strip() == "1342243131244213"
+
+
+def test_crlf_line_endings_are_read() -> None:
+    proc = run("solve", "sudoku", stdin="1,0,0,0\r\n0,0,3,0\r\n0,0,0,4\r\n0,2,0,0\r\n")
+    assert proc.returncode == 0 and proc.stdout.startswith("1,3,4,2")

@@ -98,3 +98,12 @@ def test_commands_take_a_game_id_in_place_of_kind_and_file() -> None:
     assert run("hint", gid).stdout.startswith("nudge: ")
     both = run("solve", gid, "puzzle.txt")
     assert both.returncode == 2 and "not both" in both.stderr
+
+
+def test_explain_and_hint_refuse_a_grid_with_several_solutions() -> None:
+    explain = run("solve", "sudoku", "--explain", stdin="1" + "." * 15)
+    assert explain.returncode == 1 and "more than one solution" in explain.stderr
+    hint = run("hint", "sudoku", stdin="1" + "." * 15)
+    assert hint.returncode == 1 and "more than one solution" in hint.stderr
+    done = run("hint", "sudoku", stdin="1342243131244213")
+    assert done.returncode == 0 and done.stdout.startswith("solved")

@@ -136,7 +136,7 @@ def test_game_ids_round_trip(shape: tuple[str, str], seed: str) -> None:
         ("sudoku:7x7:#1", "not 7x7"),
         ("sudoku:9x9:impossible#1", "unknown level 'impossible'"),
         ("sudoku:9x9:hard#", "empty seed"),
-        ("sudoku:4x4:1234", "square number of cells"),
+        ("sudoku:4x4:1234", "a one-line 4x4 puzzle needs 16 cells; got 4"),
         ("sudoku:4x4:11..............", "1 appears twice in row 1"),
     ],
 )

@@ -69,9 +69,9 @@ def test_latin_squares_5x5_number_161280() -> None:
     assert len(enumerate_grids("latin", 5).fixed) == 56
 
 
-def test_latin_4x4_and_iter_solutions_agree_with_count() -> None:
+def test_latin_4x4_and_all_solutions_agree_with_count() -> None:
     geo = geometry("latin", 4)
-    sols = list(bt.iter_solutions(geo, (0,) * 16))
+    sols = list(bt.all_solutions(geo, (0,) * 16))
     assert len(sols) == 576 == len(set(sols))
     assert all(not find_conflicts(geo, s) for s in sols)
 

@@ -48,9 +48,9 @@ def enumerate_grids(variant: str, n: int) -> Enumeration:
     empty: Sequence[int] = (0,) * geo.ncells
     total = bt.count_values(geo, empty, limit=None)
     if variant == "latin":
-        fixed = tuple(bt.iter_solutions(geo, reduced_latin(geo)))
+        fixed = tuple(bt.all_solutions(geo, reduced_latin(geo)))
         label = "reduced (first row and first column in order)"
     else:
-        fixed = tuple(bt.iter_solutions(geo, first_row_fixed(geo)))
+        fixed = tuple(bt.all_solutions(geo, first_row_fixed(geo)))
         label = "with first row " + "".join(geo.symbol(d) for d in range(1, n + 1))
     return Enumeration(geo, total, label, tuple(sorted(fixed)))

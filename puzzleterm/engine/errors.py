@@ -29,3 +29,8 @@ class GameIdError(PuzzleError):
 
 class UnknownKindError(PuzzleError):
     """No puzzle kind is registered under a name."""
+
+
+def quote(text: str, limit: int = 24) -> str:
+    """``repr`` of user text for a message, cut short so a message stays one short line."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")

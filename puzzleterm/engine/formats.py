@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .errors import ParseError
+from .errors import ParseError, quote
 from .geometry import Geometry
 
 FORMATS = ("line", "grid", "csv")
@@ -60,8 +60,10 @@ def parse_grid(
     if fmt == "csv":
         return _parse_csv(rows, geo_for, n)
     if fmt == "line":
-        cells = rows[0].replace(" ", "")
+        cells = "".join(rows[0].split())
         side = n if n is not None else _side_for_cells(len(cells))
+        if n is not None and len(cells) != n * n:
+            raise ParseError(f"a one-line {n}x{n} puzzle needs {n * n} cells; got {len(cells)}")
         if side <= 0 or len(cells) != side * side:
             raise ParseError(
                 f"a one-line puzzle needs a square number of cells (81 for 9x9); got {len(cells)}"
@@ -122,11 +124,11 @@ def _parse_csv(
         for c, f in enumerate(fields):
             if f in ("", "."):
                 v = 0
-            elif f.isdigit() and 0 <= int(f) <= side:
+            elif f.isascii() and f.isdigit() and len(f) <= 2 and int(f) <= side:
                 v = int(f)
             else:
                 raise ParseError(
-                    f"row {r + 1}, column {c + 1}: {f!r} is not a number from 0 to {side}"
+                    f"row {r + 1}, column {c + 1}: {quote(f)} is not a number from 0 to {side}"
                 )
             values.append(v)
     return geo, tuple(values)

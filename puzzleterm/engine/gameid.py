@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameIdError, PuzzleError
+from .errors import GameIdError, PuzzleError, quote
 from .kind import Kind, find_kind
 from .rng import Rng
 from .types import Level, Puzzle
@@ -30,20 +30,13 @@ class GameId:
     level: Level | None = None
     seed: str | None = None
 
-    @property
-    def text(self) -> str:
-        if self.desc is not None:
-            return f"{self.kind}:{self.params}:{self.desc}"
-        lv = self.level.name.lower() if self.level is not None else "any"
-        return f"{self.kind}:{self.params}:{lv}#{self.seed}"
-
 
 def parse_game_id(text: str) -> GameId:
     """Split and check a game ID (kind and params are validated; the desc is not parsed)."""
     parts = text.strip().split(":", 2)
     if len(parts) != 3 or not all(parts):
         raise GameIdError(
-            f"bad game ID {text.strip()!r}: expected KIND:SIZE:PUZZLE or KIND:SIZE:LEVEL#SEED"
+            f"bad game ID {quote(text.strip())}: expected KIND:SIZE:PUZZLE or KIND:SIZE:LEVEL#SEED"
         )
     name, ptext, rest = parts
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from .errors import UnknownKindError
+from .errors import UnknownKindError, quote
 from .rng import Rng
 from .types import Grade, Level, Puzzle, Status, Step
 
@@ -61,7 +61,7 @@ def find_kind(name: str) -> Kind[Any, Any]:
     if key in _ALIASES:
         return _REGISTRY[_ALIASES[key]]
     known = ", ".join(sorted(_REGISTRY))
-    raise UnknownKindError(f"unknown puzzle kind {name!r} (known kinds: {known})")
+    raise UnknownKindError(f"unknown puzzle kind {quote(name)} (known kinds: {known})")
 
 
 def all_kinds() -> list[Kind[Any, Any]]:

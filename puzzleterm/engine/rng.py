@@ -67,14 +67,6 @@ class Rng:
             if r < n:
                 return r
 
-    def randint(self, a: int, b: int) -> int:
-        """A uniform integer in ``[a, b]``."""
-        return a + self.below(b - a + 1)
-
-    def random(self) -> float:
-        """A float in ``[0, 1)`` with 53 random bits."""
-        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
-
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:
             raise IndexError("choice() from an empty sequence")

@@ -11,7 +11,7 @@ It works on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
 
@@ -340,25 +340,14 @@ def count_values(geo: Geometry, values: Sequence[int], limit: int | None = 2) ->
     return s.count
 
 
-def iter_solutions(geo: Geometry, values: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def all_solutions(geo: Geometry, values: Sequence[int]) -> list[tuple[int, ...]]:
     """Every solution, in search order (for enumerating small boards)."""
     cand = initial_masks(geo, values)
     if cand is None:
-        return
-    found: list[tuple[int, ...]] = []
-    s = Search(geo, limit=None, keep=False)
-    _run_with_callback(s, cand, lambda m: found.append(masks_to_values(m)))
-    yield from found
-
-
-def _run_with_callback(s: Search, cand: Masks, cb: Callable[[Masks], None]) -> None:
-    class _Sink(list[Masks]):
-        def append(self, item: Masks) -> None:
-            cb(item)
-
-    s.keep = True
-    s.solutions = _Sink()
+        return []
+    s = Search(geo, limit=None)
     s.run(cand)
+    return [masks_to_values(m) for m in s.solutions]
 
 
 def has_other_solution(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import solver as bt
-from .errors import MoveError, ParamsError
+from .errors import MoveError, ParamsError, quote
 from .formats import check_givens, find_conflicts, format_grid, parse_grid
 from .geometry import Geometry, geometry, max_level
 from .kind import register
@@ -64,9 +64,6 @@ class SudokuState:
     def params(self) -> SudokuParams:
         return SudokuParams(self.geo.variant, self.geo.n)
 
-    def is_given(self, cell: int) -> bool:
-        return self.givens[cell] != 0
-
     def candidates(self) -> tuple[int, ...]:
         """Candidate masks from the digits alone (0 for filled cells)."""
         geo = self.geo
@@ -97,7 +94,7 @@ class SudokuState:
         return bt.solve_values(self.geo, self.givens)
 
 
-_CELL_MOVE = re.compile(r"^r(\d+)c(\d+)([=+\-~])(.*)$")
+_CELL_MOVE = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})([=+\-~])(.*)$")
 
 
 class SudokuFamilyKind:
@@ -120,13 +117,15 @@ class SudokuFamilyKind:
         return tuple(f"{n}x{n}" for n in self.sizes)
 
     def parse_params(self, text: str) -> SudokuParams:
-        m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*", text)
+        m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:[xX]\s*([0-9]{1,2}))?\s*", text)
         if not m or (m.group(2) and m.group(1) != m.group(2)):
             raise ParamsError(
-                f"{self.title}: bad size {text!r} (expected e.g. {self.param_choices()[0]})"
+                f"{self.title}: bad size {quote(text)} (expected e.g. {self.param_choices()[0]})"
             )
         n = int(m.group(1))
-        geometry(self.name, n)  # raises ParamsError for sizes the variant lacks
+        if n not in self.sizes:
+            sizes = ", ".join(sorted(self.param_choices(), key=lambda t: int(t.split("x")[0])))
+            raise ParamsError(f"{self.title} comes in {sizes}, not {n}x{n}")
         return SudokuParams(self.name, n)
 
     def format_params(self, params: SudokuParams) -> str:
@@ -155,9 +154,6 @@ class SudokuFamilyKind:
     def format(self, state: SudokuState, fmt: str = "line") -> str:
         return format_grid(state.geo, state.values, fmt)
 
-    def with_values(self, state: SudokuState, values: tuple[int, ...]) -> SudokuState:
-        return SudokuState(state.geo, state.givens, values, state.marks)
-
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: SudokuState, move: str) -> SudokuState:
         move = move.strip()
@@ -184,17 +180,19 @@ class SudokuFamilyKind:
             return
         m = _CELL_MOVE.match(move)
         if not m:
-            raise MoveError(f"cannot read the move {move!r}")
+            raise MoveError(f"cannot read the move {quote(move)}")
         r, c, op, arg = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
         if not (1 <= r <= geo.n and 1 <= c <= geo.n):
-            raise MoveError(f"{move!r}: no cell r{r}c{c} on a {geo.n}x{geo.n} board")
+            raise MoveError(f"{quote(move)}: no cell r{r}c{c} on a {geo.n}x{geo.n} board")
         cell = (r - 1) * geo.n + (c - 1)
         digits = [geo.digit_of(ch) for ch in arg]
         if any(d < 0 for d in digits):
-            raise MoveError(f"{move!r}: {arg!r} is not a digit of a {geo.n}x{geo.n} puzzle")
+            raise MoveError(
+                f"{quote(move)}: {quote(arg)} is not a digit of a {geo.n}x{geo.n} puzzle"
+            )
         if op == "=":
             if len(digits) != 1:
-                raise MoveError(f"{move!r}: place exactly one digit")
+                raise MoveError(f"{quote(move)}: place exactly one digit")
             if givens[cell]:
                 raise MoveError(f"r{r}c{c} is a given and cannot be changed")
             d = digits[0]
@@ -212,7 +210,7 @@ class SudokuFamilyKind:
             marks[cell] = 0
             return
         if 0 in digits:
-            raise MoveError(f"{move!r}: pencil marks are digits 1-{geo.symbol(geo.n)}")
+            raise MoveError(f"{quote(move)}: pencil marks are digits 1-{geo.symbol(geo.n)}")
         if values[cell] and digits:
             raise MoveError(f"r{r}c{c} holds a digit; clear it before pencilling")
         bits = 0
@@ -220,7 +218,7 @@ class SudokuFamilyKind:
             bits |= 1 << (d - 1)
         if op == "+":
             if len(digits) != 1:
-                raise MoveError(f"{move!r}: toggle one pencil mark at a time")
+                raise MoveError(f"{quote(move)}: toggle one pencil mark at a time")
             marks[cell] ^= bits
         elif op == "-":
             marks[cell] &= ~bits
@@ -277,6 +275,3 @@ LATIN = SudokuFamilyKind(
 for _k in (SUDOKU, XSUDOKU, LATIN):
     register(_k)
 
-
-def family_kind(variant: str) -> SudokuFamilyKind:
-    return {"sudoku": SUDOKU, "xsudoku": XSUDOKU, "latin": LATIN}[variant]

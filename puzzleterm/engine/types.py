@@ -33,7 +33,8 @@ class Level(IntEnum):
             if level.name.lower() == key:
                 return level
         names = ", ".join(lv.name.lower() for lv in cls)
-        raise ValueError(f"unknown level {text!r} (expected one of: {names})")
+        shown = text if len(text) <= 24 else text[:24] + "…"
+        raise ValueError(f"unknown level {shown!r} (expected one of: {names})")
 
 
 class Status(Enum):

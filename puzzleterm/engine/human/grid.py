@@ -14,7 +14,7 @@ X-Chains), so a digit untouched by the last steps is not searched again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar, cast
@@ -27,14 +27,6 @@ T = TypeVar("T")
 #: Entries a geometry's memo keeps before it is emptied (it only ever saves work).
 MEMO_LIMIT = 20_000
 _MISSING = object()
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask`` as single-bit ints, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
 
 
 def digits_of(mask: int) -> list[int]:
@@ -55,10 +47,6 @@ def cells_of(cellset: int) -> list[int]:
         out.append(low.bit_length() - 1)
         cellset ^= low
     return out
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
 
 
 @dataclass(frozen=True)
@@ -201,19 +189,6 @@ class Grid:
                     cand[p] &= off
         return cls(geo, values, cand, unique)
 
-    def copy(self) -> Grid:
-        g = Grid.__new__(Grid)
-        g.geo = self.geo
-        g.t = self.t
-        g.n = self.n
-        g.values = self.values[:]
-        g.cand = self.cand[:]
-        g._unique = self._unique
-        g._unique_fn = self._unique_fn
-        g._derived = self._derived
-        g._derived_of = self._derived_of
-        return g
-
     # -- changes ---------------------------------------------------------------------------
     def place(self, cell: int, digit: int) -> None:
         self.values[cell] = digit
@@ -227,22 +202,6 @@ class Grid:
         self.cand[cell] &= ~(1 << (digit - 1))
 
     # -- queries ---------------------------------------------------------------------------
-    def solved(self) -> bool:
-        return all(self.values)
-
-    def broken(self) -> bool:
-        """True when an empty cell has no candidate left."""
-        return any(not v and not m for v, m in zip(self.values, self.cand, strict=True))
-
-    def digit_cells(self, digit: int) -> int:
-        """Bitset of the cells where ``digit`` is a candidate."""
-        bit = 1 << (digit - 1)
-        out = 0
-        for c, m in enumerate(self.cand):
-            if m & bit:
-                out |= 1 << c
-        return out
-
     def derived(self, key: str, fn: Callable[[Grid], T]) -> T:
         """``fn(self)``, kept (under ``key``) until the candidates change.
 
