@@ -6,10 +6,9 @@
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,7 +17,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from .engine import Grade, Level, Puzzle, PuzzleError, find_kind
-from .engine.gameid import generate_seeded, load_game_id, parse_game_id
+from .engine.gameid import generate_seeded, load_game_id
 from .session import Clock, HintProvider, SavedGame, SaveError, Session, default_hint_provider
 from .store import Store, StoreError
 
@@ -29,6 +28,18 @@ Grader = Callable[[Puzzle[Any]], Grade | None]
 
 #: Boards above this many cells are not graded when dealt without a level.
 MAX_GRADED_CELLS = 81
+
+
+class DealError(PuzzleError):
+    """A puzzle cannot be played: its givens have no solution, or more than one."""
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What the dealing worker hands the play screen: the puzzle and its one solution."""
+
+    puzzle: Puzzle[Any]
+    solved: Any
 
 
 def default_grader() -> Grader | None:
@@ -111,18 +122,30 @@ class PuzzleApp(App[int]):
             return [*kind.levels(kind.parse_params(params)), None]
         return [None]
 
-    def deal(self, choice: Any, game_id: str | None) -> Any:
-        """Make the puzzle of a choice or a game ID (runs in a worker thread)."""
+    def deal(self, choice: Any, game_id: str | None) -> Dealt:
+        """Make the puzzle of a choice or a game ID, and solve it (runs in a worker thread).
+
+        Raises :class:`PuzzleError` (a bad ID) or :class:`DealError` (givens with no
+        solution or several: every puzzle played has exactly one).
+        """
         if game_id is not None:
             puzzle = load_game_id(game_id)
         else:
             kind = find_kind(choice.kind)
             params = kind.parse_params(choice.params)
             puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
+        kind = find_kind(puzzle.kind)
+        if puzzle.seed is None:  # givens from outside; a generated puzzle is unique by making
+            count = kind.count_solutions(puzzle.state, 2)
+            if count == 0:
+                raise DealError("this puzzle has no solution")
+            if count > 1:
+                raise DealError("this puzzle has more than one solution")
+        solved = kind.solve(puzzle.state)  # the game's one solution (checking, revealing)
         if puzzle.grade is None and self.grader is not None:
             with suppress(PuzzleError):  # stays unrated
                 puzzle = replace(puzzle, grade=self.grader(puzzle))
-        return puzzle
+        return Dealt(puzzle, solved)
 
     def choose_new_game(self, kind_name: str, params: str | None = None,
                         replace_screen: Any = None) -> None:
@@ -303,13 +326,11 @@ def saved_line(title: str, params: str, level: str | None, elapsed: float) -> st
 
 
 def run_app(game_id: str | None = None) -> int:
-    """Run the UI (optionally straight into the puzzle a game ID names); the exit status."""
-    if game_id is not None:
-        try:
-            parse_game_id(game_id)
-        except PuzzleError as exc:
-            print(f"puzzleterm: {exc}", file=sys.stderr)
-            return 2
+    """Run the UI (optionally straight into the puzzle a game ID names); the exit status.
+
+    The command line checks the ID first; a puzzle that still cannot be dealt is reported in
+    the app, which stays on the home screen.  An unexpected crash exits non-zero.
+    """
     app = PuzzleApp(game_id=game_id)
-    result = app.run()
-    return result if isinstance(result, int) else 0
+    app.run()
+    return app.return_code or 0

@@ -34,6 +34,7 @@ Clock = Callable[[], float]
 """Monotonic seconds (``time.monotonic`` in play; a fixed or stepped function in tests)."""
 
 RESTART = "restart"
+_UNSOLVED: Any = object()
 HINT_PREFIX = "hint:"
 REVEAL_PREFIX = "reveal:"
 
@@ -181,8 +182,12 @@ class Session:
 
     def __init__(self, puzzle: Puzzle[Any], clock: Clock | None = None, *,
                  level: Level | None = None, rating: float | None = None,
-                 elapsed: float = 0.0) -> None:
+                 elapsed: float = 0.0, solved: Any = _UNSOLVED) -> None:
+        """``solved``: the solution of the givens when it is known already (e.g. worked out
+        where the puzzle was dealt), so that it is never computed twice."""
         self.puzzle = puzzle
+        if solved is not _UNSOLVED:
+            self.__dict__["solved_state"] = solved
         self.kind: Kind[Any, Any] = find_kind(puzzle.kind)
         self.clock: Clock = clock if clock is not None else time.monotonic
         grade = puzzle.grade
@@ -248,8 +253,22 @@ class Session:
 
     @cached_property
     def solved_state(self) -> Any:
-        """The solution of the givens (None when there is none), computed once."""
+        """The solution of the givens (None when there is none), computed once per game.
+
+        Everything that needs the solution (mistake checking, revealing, hints) uses this one.
+        """
         return self.kind.solve(self.initial)
+
+    def share_solution(self, state: Any) -> Any:
+        """Hand the game's solution to a state of the game whose kind caches its own
+        (``SudokuState.solution``), so engine code that reads it (the hint's mistake check)
+        does not solve the givens again after every move.  Returns ``state``."""
+        attr = getattr(type(state), "solution", None)
+        if (isinstance(attr, cached_property) and "solution" not in getattr(state, "__dict__", {})
+                and getattr(state, "givens", None) == getattr(self.initial, "givens", None)):
+            solved = self.solved_state
+            state.__dict__["solution"] = tuple(solved.values) if solved is not None else None
+        return state
 
     @property
     def game_id(self) -> str:

@@ -2,9 +2,12 @@
 
 The file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
 the ``PUZZLETERM_HOME`` environment variable names another directory.  Every write is one
-transaction, so a kill at any moment loses at most the move being made.  A file SQLite cannot
-read is moved aside (renamed ``*.corrupt-<time>``) with a notice, and a fresh store is used.
-A save that does not read back is kept in the ``set_aside`` table, never silently dropped.
+transaction, so a kill at any moment loses at most the move being made.  A file that is not a
+database or is damaged (SQLite says so, or ``PRAGMA quick_check`` fails) is moved aside (renamed
+``*.corrupt-<time>``) with a notice, and a fresh store is used.  A file that is only busy (another
+puzzleterm is writing it) or was made by a newer puzzleterm is left alone: this run keeps its games
+in memory, with a notice.  A save that does not read back is kept in the ``set_aside`` table,
+never silently dropped.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from .session import SavedGame, SaveError
@@ -53,6 +56,30 @@ class StoreError(Exception):
     """The store could not be written (disk full, permissions...); the message says why."""
 
 
+class _Damaged(sqlite3.DatabaseError):
+    """``PRAGMA quick_check`` found the file damaged."""
+
+
+class _NewerSchema(Exception):
+    """The file was written by a newer puzzleterm (its ``user_version`` is above ours)."""
+
+
+#: SQLite's primary result codes that mean "this file is not (or no longer) a database".
+_DAMAGED_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def is_damaged(exc: sqlite3.Error) -> bool:
+    """Whether an error says the file itself is bad (not a database, malformed) -- as opposed
+    to busy, locked, read-only or unreachable, which leave the file as it is."""
+    if isinstance(exc, _Damaged):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _DAMAGED_CODES
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text
+
+
 def default_home() -> Path:
     """The directory holding the store: ``$PUZZLETERM_HOME`` or the user's data directory."""
     env = os.environ.get("PUZZLETERM_HOME")
@@ -87,7 +114,22 @@ class Store:
             try:
                 conn = _connect(str(path))
                 return cls(path, conn, notices)
+            except _NewerSchema as exc:
+                notices.append(
+                    f"The save file {path} was made by a newer puzzleterm ({exc}); it was left "
+                    "as it is, and games will not be saved this time."
+                )
+                return cls(None, _connect(":memory:"), notices)
             except sqlite3.DatabaseError as exc:
+                if not is_damaged(exc):
+                    # busy or locked (another puzzleterm is using it), read-only...: the file
+                    # is fine, so it must not be touched
+                    notices.append(
+                        f"The save file {path} cannot be used now ({exc}; is puzzleterm "
+                        "running in another terminal?). It was left as it is, and games will "
+                        "not be saved this time."
+                    )
+                    return cls(None, _connect(":memory:"), notices)
                 if attempt:
                     break
                 aside = _move_aside(path)
@@ -108,23 +150,30 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; any failure rolls it back (if SQLite has not already) and becomes
+        a :class:`StoreError`, so the connection is never left inside a transaction."""
         conn = self._conn
+        self._rollback()  # never wedged by an earlier failure
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise StoreError(f"could not save: {exc}") from exc
         try:
             yield conn
-        except sqlite3.Error as exc:
-            conn.execute("ROLLBACK")
-            raise StoreError(f"could not save: {exc}") from exc
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        try:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
+            self._rollback()
             raise StoreError(f"could not save: {exc}") from exc
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled back by itself (disk full, I/O error): then there is nothing
+        # to undo, and ROLLBACK would fail
+        with suppress(sqlite3.Error):
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
 
     # -- the game in progress -------------------------------------------------------------
     def save_current(self, saved: SavedGame) -> None:
@@ -199,10 +248,10 @@ def _connect(target: str) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=NORMAL")
         row = conn.execute("PRAGMA quick_check").fetchone()
         if row is None or row[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {row[0] if row else '?'}")
+            raise _Damaged(f"integrity check failed: {row[0] if row else '?'}")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(f"made by a newer puzzleterm (schema {version})")
+            raise _NewerSchema(f"schema {version}, this puzzleterm reads {SCHEMA_VERSION}")
         conn.execute("BEGIN IMMEDIATE")
         for statement in _statements():
             conn.execute(statement)

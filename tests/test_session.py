@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -190,3 +191,24 @@ def test_any_save_record_restores_or_gives_a_save_error(data: dict[str, object])
         Session.restore(saved, FakeClock())
     except SaveError:
         pass
+
+
+def test_one_solution_per_game_handed_to_every_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzleterm.engine import solver
+
+    calls: list[int] = []
+    real = solver.solve_values
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(solver, "solve_values", counting)
+    s = new(FOUR)
+    for move in ("r1c1=3", "r1c2=4", "r1c1-"):
+        s.play(move)
+        assert s.share_solution(s.state).solution == (3, 4, 2, 1, 2, 1, 4, 3,
+                                                      1, 2, 3, 4, 4, 3, 1, 2)
+    assert len(calls) == 1  # the session's, never again per state
+    known = Session(load_game_id(FOUR), FakeClock(), solved=s.solved_state)
+    assert known.share_solution(known.state).solution is not None and len(calls) == 1

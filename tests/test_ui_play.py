@@ -31,7 +31,7 @@ from puzzleterm.screens.play import PlayScreen
 from puzzleterm.session import SavedGame, Session, human_solver_available
 from puzzleterm.store import Store
 
-from .conftest import EASY9, LATIN5, NEARLY9, X5, FakeClock, screen_text
+from .conftest import EASY9, LATIN5, NEARLY9, SOL9, X5, FakeClock, screen_text
 
 SIXTEEN = "sudoku:16x16:any#ui-test"
 
@@ -415,6 +415,7 @@ async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
     async with playing(ui_home) as g:
         screen, session = g.screen, g.session
         await g.press("t")
+        await ready(g.pilot)  # the step is found in a worker thread
         step = screen.hint_step
         assert step is not None and screen.hint_stage == 1
         assert "Hint:" in g.text()
@@ -446,7 +447,9 @@ async def test_hint_with_an_injected_solver(ui_home: Path) -> None:
             return "r1c1=4"
 
     async with playing(ui_home, NEARLY9, hints=Hints()) as g:
-        await g.press("t", "t", "t")
+        await g.press("t")
+        await ready(g.pilot)
+        await g.press("t", "t")
         assert g.session.moves == ("hint:r1c1=4",)
         assert g.session.assisted
 
@@ -698,3 +701,166 @@ def test_the_default_grader_rates_small_boards_and_leaves_16x16_unrated() -> Non
     small = grader(load_game_id("sudoku:4x4:any#g"))
     assert small is not None and small.level is Level.EASY
     assert grader(load_game_id(SIXTEEN)) is None  # grading it would keep the player waiting
+
+
+# -- puzzles that cannot be dealt; hints in a worker; one solution per game --------------------
+
+#: EASY9 with a 5 given in r1c1 (its solution has 4 there): no repeat, but no solution either
+NO_SOLUTION9 = "sudoku:9x9:5" + EASY9[len("sudoku:9x9:") + 1:]
+#: no givens at all: every grid is a solution
+EMPTY9 = "sudoku:9x9:" + "." * 81
+
+
+@pytest.mark.parametrize(("game_id", "says"), [
+    ("sudoku:9x9:garbage", "bad game ID"),
+    (NO_SOLUTION9, "this puzzle has no solution"),
+    (EMPTY9, "this puzzle has more than one solution"),
+], ids=["bad-id", "no-solution", "several-solutions"])
+async def test_a_puzzle_that_cannot_be_dealt_is_a_notice_and_the_saved_game_stays(
+        ui_home: Path, game_id: str, says: str) -> None:
+    save_game(ui_home, ("r1c1=4",))
+    async with playing(ui_home, game_id) as g:
+        assert g.app.is_running and g.app.return_code is None  # no crash
+        assert isinstance(g.app.screen, HomeScreen)
+        assert any(says in m for m in g.toasts()), g.toasts()
+        assert "Continue" in g.text()
+        await g.press("c")  # the game in progress is still there
+        assert g.session.game_id == EASY9 and g.session.moves == ("r1c1=4",)
+    saved = Store.open(ui_home).load_current()
+    assert saved is not None and saved.game_id == EASY9 and saved.moves == ("r1c1=4",)
+
+
+async def test_an_unexpected_failure_while_dealing_is_a_notice_not_a_crash(
+        ui_home: Path) -> None:
+    release = threading.Event()
+
+    def broken_seeds() -> str:
+        release.wait(5)
+        raise RuntimeError("the seed source broke")
+
+    async with playing(ui_home, None, seeds=broken_seeds) as g:
+        await g.press("enter", "enter", "end", "enter")  # Sudoku, 9x9, any level
+        assert isinstance(g.app.screen, PlayScreen)
+        await g.press("question_mark")  # help is open when dealing fails
+        release.set()
+        await ready(g.pilot)
+        assert g.app.is_running and g.app.return_code is None
+        assert isinstance(g.app.screen, HelpScreen)
+        assert any("RuntimeError: the seed source broke" in m for m in g.toasts())
+        await g.press("escape")  # the failed play screen does not linger under help
+        assert isinstance(g.app.screen, HomeScreen)
+        assert not g.app.query(PlayScreen) and len(g.app.screen_stack) == 2
+
+
+def test_run_app_exits_with_the_app_s_return_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzleterm import app as app_module
+
+    code: list[int] = []
+
+    def run(self: PuzzleApp) -> Any:
+        self._return_code = code[0]  # what Textual sets: 1 after an unhandled error
+        return None
+
+    monkeypatch.setattr(app_module.PuzzleApp, "run", run)
+    code.append(1)
+    assert app_module.run_app("sudoku:9x9:garbage") == 1  # no early exit, no parse of its own
+    code[0] = 0
+    assert app_module.run_app() == 0
+
+
+class SlowHints:
+    """A hint source that holds its answer (in the worker thread) until released."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.asked: list[Any] = []
+        self.threads: set[str] = set()
+
+    def next_step(self, state: Any) -> Step | None:
+        self.asked.append(state)
+        self.threads.add(threading.current_thread().name)
+        self.release.wait(5)
+        cell = next(c for c, v in enumerate(state.values) if not v)
+        return Step(technique="full_house", name="Full house", level=Level.EASY, rating=1.0,
+                    placements=((cell, int(SOL9[cell])),), cells=(cell,), houses=(0,),
+                    explanation="the last cell", nudge="Look around")
+
+    def step_move(self, state: Any, step: Step) -> str:
+        (cell, digit), = step.placements
+        return f"{state.geo.cell_name(cell)}={digit}"
+
+
+async def test_the_hint_is_worked_out_in_a_worker_while_the_panel_says_thinking(
+        ui_home: Path) -> None:
+    hints = SlowHints()
+    async with playing(ui_home, NEARLY9, hints=hints) as g:
+        await g.press("t")
+        assert "thinking…" in g.text() and g.screen.hint_step is None
+        await g.press("t", "t")  # again while it thinks: nothing more
+        assert len(hints.asked) == 1 and g.session.hints_used == 0
+        await g.press("down")  # the UI answers meanwhile
+        assert g.screen.cursor == 9
+        hints.release.set()
+        await ready(g.pilot)
+        assert threading.main_thread().name not in hints.threads
+        assert "thinking…" not in g.text() and "Hint: Look around" in g.text()
+        assert g.screen.hint_stage == 1 and g.session.hints_used == 1
+        await g.press("t", "t")  # explained, then applied: the three presses stay
+        assert g.session.moves == ("hint:r1c1=4",)
+
+
+async def test_a_move_made_while_the_hint_thinks_drops_the_stale_answer(
+        ui_home: Path) -> None:
+    hints = SlowHints()
+    async with playing(ui_home, NEARLY9, hints=hints) as g:
+        await g.press("t")
+        await g.press("4")  # r1c1: the position the hint was asked for is gone
+        assert "thinking…" not in g.text()
+        hints.release.set()
+        await ready(g.pilot)
+        assert g.screen.hint_step is None and g.session.hints_used == 0
+        assert "Hint:" not in g.text() and g.session.moves == ("r1c1=4",)
+        hints.release.clear()
+        await g.press("t")  # a hint on the new position (r5c5 is the next empty cell)
+        hints.release.set()
+        await ready(g.pilot)
+        assert hints.asked[-1] is g.session.state and g.screen.hint_stage == 1
+
+
+async def test_a_hint_asked_again_after_a_move_waits_for_the_stale_worker(
+        ui_home: Path) -> None:
+    hints = SlowHints()
+    async with playing(ui_home, NEARLY9, hints=hints) as g:
+        await g.press("t", "4", "t")  # asked, moved, asked again while the first still runs
+        assert "thinking…" in g.text() and len(hints.asked) == 1  # one worker at a time
+        hints.release.set()
+        await ready(g.pilot)
+        await ready(g.pilot)
+        assert len(hints.asked) == 2 and hints.asked[-1] is g.session.state
+        assert g.screen.hint_stage == 1 and g.session.hints_used == 1
+
+
+@needs_solver
+async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
+        ui_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzleterm.engine import solver
+
+    calls: list[str] = []
+    real = solver.solve_values
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        calls.append(threading.current_thread().name)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(solver, "solve_values", counting)
+    async with playing(ui_home) as g:
+        await g.press("x", "5")  # checking on, a wrong digit
+        assert g.screen.board.view is not None and g.screen.board.view.mistakes == {0}
+        await g.press("t")  # the hint sees the mistake (its check needs the solution)
+        await ready(g.pilot)
+        assert g.screen.hint_step is not None and g.screen.hint_step.technique == "mistake"
+        await g.press("0", "right", "right", "right", "v", "t")  # cleared, revealed, hint
+        await ready(g.pilot)
+        assert g.session.reveals == 1 and g.screen.hint_step is not None
+    assert len(calls) == 1, calls  # once, when the puzzle was dealt
+    assert calls[0] != threading.main_thread().name

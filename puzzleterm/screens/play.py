@@ -31,7 +31,7 @@ from ..widgets.board import (
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary, format_time
 
 if TYPE_CHECKING:
-    from ..app import PuzzleApp
+    from ..app import Dealt, PuzzleApp
 
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
@@ -83,6 +83,11 @@ class PlayScreen(Screen[None]):
         self.hint_step: Step | None = None
         self.hint_stage = 0
         self._hint_state: Any = None
+        # the hint worker: the (session, state) it is working on, and whether the player is
+        # waiting for a hint on the current position ("thinking…")
+        self._hint_job: tuple[Session, Any] | None = None
+        self._hint_waiting = False
+        self._leave_when_shown = False
         self._away: set[str] = set()
         self._completion_shown = False
         self._layout: BoardLayout | None = None
@@ -144,15 +149,22 @@ class PlayScreen(Screen[None]):
             text = "Dealing…"
         self.query_one("#loading-text", Static).update(text)
         self._refresh_keys()
+        # exit_on_error=False: a puzzle that cannot be dealt is a notice, never a crash
         self.run_worker(lambda: app.deal(deal, game_id), thread=True, exclusive=True,
-                        group="deal", name="deal")
+                        group="deal", name="deal", exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "deal" or not self.is_attached or event.worker.is_cancelled:
+        if not self.is_attached:
+            return
+        if event.worker.name == "hint":
+            self._hint_done(event.worker, event.state)
+            return
+        if event.worker.name != "deal" or event.worker.is_cancelled:
             return
         if event.state is WorkerState.SUCCESS:
-            puzzle = cast("Puzzle[Any]", event.worker.result)
-            session = self.session = Session(puzzle, self.puzzle_app.clock)
+            dealt = cast("Dealt", event.worker.result)
+            puzzle: Puzzle[Any] = dealt.puzzle
+            session = self.session = Session(puzzle, self.puzzle_app.clock, solved=dealt.solved)
             asked = self._deal.level if self._deal is not None else None
             self._deal = None
             self._deal_id = None
@@ -165,7 +177,11 @@ class PlayScreen(Screen[None]):
         elif event.state is WorkerState.ERROR:
             err = event.worker.error
             msg = str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"
-            self.app.notify(f"Could not deal the puzzle: {msg}", severity="error", timeout=8)
+            what = "open the game ID" if self._deal_id is not None else "deal the puzzle"
+            self.app.notify(f"Could not {what}: {msg}", severity="error", timeout=10)
+            # back home; the saved game (if any) is untouched: this screen saved nothing
+            self._deal = None
+            self._deal_id = None
             self.dismiss_to_home()
 
     def _set_loading(self, loading: bool) -> None:
@@ -185,6 +201,7 @@ class PlayScreen(Screen[None]):
             self.cursor = empties[0] if empties else 0
         self.pencil = False
         self.hint_step, self.hint_stage, self._hint_state = None, 0, None
+        self._hint_waiting = False
         self._status = Text("")
         self._completion_shown = session.finished
         session.set_away(bool(self._away))
@@ -344,6 +361,8 @@ class PlayScreen(Screen[None]):
 
     def _hint_text(self) -> Text:
         step = self.hint_step
+        if self._hint_waiting and self.session is not None and not self.session.paused:
+            return Text("Hint: thinking…", style="italic")
         if step is None or self.hint_stage == 0 or self.session is None or self.session.paused:
             return Text("")
         out = Text()
@@ -485,6 +504,7 @@ class PlayScreen(Screen[None]):
 
     def after_change(self) -> None:
         self.hint_step, self.hint_stage, self._hint_state = None, 0, None
+        self._hint_waiting = False  # a hint still being worked out is for the old position
         self._status = Text("")
         self.save()
         self.redraw()
@@ -643,25 +663,28 @@ class PlayScreen(Screen[None]):
             self.play(";".join(parts), how="reveal")
 
     def action_hint(self) -> None:
+        """First press: a nudge; second: the step explained on the board; third: apply it.
+
+        Finding the step can take a while (chains, trial, 16x16), so it runs in a worker
+        thread while the panel says "thinking…"; pressing t meanwhile does nothing, and a
+        move made meanwhile makes the answer stale (it is dropped).
+        """
         s = self.session
         hints = self.puzzle_app.hints
         if s is None or hints is None or not self.playable():
             return
         st = s.state
         if self.hint_step is None or self._hint_state is not st:
-            try:
-                step = hints.next_step(st)
-            except PuzzleError as exc:
-                self.say(f"No hint: {exc}", severity="warning")
-                return
-            if step is None:
-                self.say("No logical step found from here. "
-                         "Check your digits (x) or reveal a cell (v).", severity="warning")
-                return
-            self.hint_step, self.hint_stage, self._hint_state = step, 0, st
-            s.note_hint_shown()
+            if self._hint_waiting:
+                return  # already thinking about this position
+            self._hint_waiting = True
+            if self._hint_job is None:
+                self._start_hint()
+            # else: a worker on an older position is still running; when it ends, the
+            # current position gets its own
+            self.redraw()
+            return
         step = self.hint_step
-        assert step is not None
         if self.hint_stage < 2:
             self.hint_stage += 1
             self.save()
@@ -676,6 +699,51 @@ class PlayScreen(Screen[None]):
             self.hint_step, self.hint_stage, self._hint_state = None, 0, None
             self.say("That hint changes nothing on this board.", severity="warning")
             self.redraw()
+
+    def _start_hint(self) -> None:
+        s, hints = self.session, self.puzzle_app.hints
+        assert s is not None and hints is not None
+        st = s.state
+        self._hint_job = (s, st)
+
+        def find() -> Step | None:
+            return hints.next_step(s.share_solution(st))
+
+        self.run_worker(find, thread=True, group="hint", name="hint", exit_on_error=False)
+
+    def _hint_done(self, worker: Worker[Any], state: WorkerState) -> None:
+        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        if self._hint_job is None:
+            return
+        session, st = self._hint_job
+        self._hint_job = None
+        s = self.session
+        if state is WorkerState.CANCELLED:
+            self._hint_waiting = False
+        if s is None or not self._hint_waiting:
+            self.redraw()  # nobody waits for it (a move was made): dropped
+            return
+        if s is not session or s.state is not st:
+            self._start_hint()  # stale, and t was pressed again on the new position
+            return
+        self._hint_waiting = False
+        if state is WorkerState.ERROR:
+            err = worker.error
+            msg = str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"
+            self.say(f"No hint: {msg}", severity="warning")
+            self.redraw()
+            return
+        step = cast("Step | None", worker.result)
+        if step is None:
+            self.say("No logical step found from here. "
+                     "Check your digits (x) or reveal a cell (v).", severity="warning")
+            self.redraw()
+            return
+        self.hint_step, self.hint_stage, self._hint_state = step, 1, st
+        s.note_hint_shown()
+        self.save()
+        self.redraw()
 
     def action_new_game(self) -> None:
         s = self.session
@@ -699,6 +767,8 @@ class PlayScreen(Screen[None]):
         self.workers.cancel_group(self, "deal")
         if self.app.screen is self:
             self.app.pop_screen()
+        elif self.is_attached:
+            self._leave_when_shown = True  # under a dialog or help: leave once it closes
 
     # -- time away -------------------------------------------------------------------------
     def set_away(self, reason: str, away: bool) -> None:
@@ -714,6 +784,10 @@ class PlayScreen(Screen[None]):
         self.save()
 
     def on_screen_resume(self) -> None:
+        if self._leave_when_shown:
+            self._leave_when_shown = False
+            self.dismiss_to_home()
+            return
         self.set_away("screen", False)
         if self.session is not None:
             self.redraw()
