@@ -25,8 +25,8 @@ class HomeScreen(Screen[None]):
 
     CSS_PATH = "home.tcss"
     #: below 72 columns the daily placeholder gives its room to the menu
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"),
-                                                                       (72, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-wide")]  # noqa: RUF012 (an instance
+    # variable on textual.Screen: a ClassVar annotation would clash with it)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue", "Continue", show=False),
         Binding("question_mark", "app.help", "Help"),
