@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -32,14 +32,6 @@ MAX_GRADED_CELLS = 81
 
 class DealError(PuzzleError):
     """A puzzle cannot be played: its givens have no solution, or more than one."""
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """What the dealing worker hands the play screen: the puzzle and its one solution."""
-
-    puzzle: Puzzle[Any]
-    solved: Any
 
 
 def default_grader() -> Grader | None:
@@ -122,7 +114,7 @@ class PuzzleApp(App[int]):
             return [*kind.levels(kind.parse_params(params)), None]
         return [None]
 
-    def deal(self, choice: Any, game_id: str | None) -> Dealt:
+    def deal(self, choice: Any, game_id: str | None) -> Puzzle[Any]:
         """Make the puzzle of a choice or a game ID, and solve it (runs in a worker thread).
 
         Raises :class:`PuzzleError` (a bad ID) or :class:`DealError` (givens with no
@@ -141,11 +133,13 @@ class PuzzleApp(App[int]):
                 raise DealError("this puzzle has no solution")
             if count > 1:
                 raise DealError("this puzzle has more than one solution")
-        solved = kind.solve(puzzle.state)  # the game's one solution (checking, revealing)
+        # work the solution out here, off the UI thread: the engine keeps it for the game's
+        # positions (checking, revealing, hints)
+        kind.solve(puzzle.state)
         if puzzle.grade is None and self.grader is not None:
             with suppress(PuzzleError):  # stays unrated
                 puzzle = replace(puzzle, grade=self.grader(puzzle))
-        return Dealt(puzzle, solved)
+        return puzzle
 
     def choose_new_game(self, kind_name: str, params: str | None = None,
                         replace_screen: Any = None) -> None:

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from .engine import Grade, Level, PuzzleError, find_kind
 from .engine.errors import ParseError
-from .engine.formats import FORMATS, detect_format, format_grid
+from .engine.formats import FORMATS, PICTURE_NOISE, detect_format, format_grid
 from .engine.sudoku import SudokuFamilyKind, SudokuParams, SudokuState
 
 EXIT_OK = 0
@@ -69,9 +69,6 @@ class Item:
     error: str = ""
 
 
-_PICTURE_NOISE = str.maketrans("", "", " \t|-+")
-
-
 def _batch_token(line: str) -> str:
     """The puzzle in a batch line: its longest token (as in ``hash puzzle rating`` lines)."""
     tokens = line.split()
@@ -88,7 +85,7 @@ def is_batch(kind: SudokuFamilyKind, lines: list[str], params: SudokuParams | No
     if len(lines) < 2 or any("," in ln for ln in lines):
         return False
     sides = (params.n,) if params is not None else kind.sizes
-    rows = [r for r in (ln.translate(_PICTURE_NOISE) for ln in lines) if r]
+    rows = [r for r in (ln.translate(PICTURE_NOISE) for ln in lines) if r]
     if len(rows) in sides and all(len(r) == len(rows) for r in rows):
         return False
     common = Counter(len(_batch_token(ln)) for ln in lines).most_common(1)[0][0]

@@ -34,7 +34,6 @@ Clock = Callable[[], float]
 """Monotonic seconds (``time.monotonic`` in play; a fixed or stepped function in tests)."""
 
 RESTART = "restart"
-_UNSOLVED: Any = object()
 HINT_PREFIX = "hint:"
 REVEAL_PREFIX = "reveal:"
 
@@ -182,12 +181,8 @@ class Session:
 
     def __init__(self, puzzle: Puzzle[Any], clock: Clock | None = None, *,
                  level: Level | None = None, rating: float | None = None,
-                 elapsed: float = 0.0, solved: Any = _UNSOLVED) -> None:
-        """``solved``: the solution of the givens when it is known already (e.g. worked out
-        where the puzzle was dealt), so that it is never computed twice."""
+                 elapsed: float = 0.0) -> None:
         self.puzzle = puzzle
-        if solved is not _UNSOLVED:
-            self.__dict__["solved_state"] = solved
         self.kind: Kind[Any, Any] = find_kind(puzzle.kind)
         self.clock: Clock = clock if clock is not None else time.monotonic
         grade = puzzle.grade
@@ -230,10 +225,6 @@ class Session:
         return tuple(e.move for e in self._history[1:])
 
     @property
-    def moves_made(self) -> tuple[str, ...]:
-        return tuple(e.move for e in self._history[1 : self._pos + 1])
-
-    @property
     def can_undo(self) -> bool:
         return self._pos > 0 and not self.finished
 
@@ -258,17 +249,6 @@ class Session:
         Everything that needs the solution (mistake checking, revealing, hints) uses this one.
         """
         return self.kind.solve(self.initial)
-
-    def share_solution(self, state: Any) -> Any:
-        """Hand the game's solution to a state of the game whose kind caches its own
-        (``SudokuState.solution``), so engine code that reads it (the hint's mistake check)
-        does not solve the givens again after every move.  Returns ``state``."""
-        attr = getattr(type(state), "solution", None)
-        if (isinstance(attr, cached_property) and "solution" not in getattr(state, "__dict__", {})
-                and getattr(state, "givens", None) == getattr(self.initial, "givens", None)):
-            solved = self.solved_state
-            state.__dict__["solution"] = tuple(solved.values) if solved is not None else None
-        return state
 
     @property
     def game_id(self) -> str:

@@ -203,10 +203,6 @@ class Store:
             raise SaveError(f"the save is not valid JSON ({exc})") from exc
         return SavedGame.from_json(data)
 
-    def clear_current(self) -> None:
-        with self._write() as conn:
-            conn.execute("DELETE FROM current WHERE slot = 1")
-
     def set_aside_current(self, reason: str) -> None:
         """Move the current save to ``set_aside`` (kept for inspection) and clear it."""
         with self._write() as conn:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from puzzleterm.engine import MoveError, Status
 from puzzleterm.engine.gameid import load_game_id
+from puzzleterm.engine.sudoku import solution_of
 from puzzleterm.session import SavedGame, SaveError, Session
 
 from .conftest import FakeClock
@@ -204,11 +205,13 @@ def test_one_solution_per_game_handed_to_every_state(monkeypatch: pytest.MonkeyP
         return real(*args, **kw)
 
     monkeypatch.setattr(solver, "solve_values", counting)
+    solution_of.cache_clear()
     s = new(FOUR)
     for move in ("r1c1=3", "r1c2=4", "r1c1-"):
         s.play(move)
-        assert s.share_solution(s.state).solution == (3, 4, 2, 1, 2, 1, 4, 3,
-                                                      1, 2, 3, 4, 4, 3, 1, 2)
-    assert len(calls) == 1  # the session's, never again per state
-    known = Session(load_game_id(FOUR), FakeClock(), solved=s.solved_state)
-    assert known.share_solution(known.state).solution is not None and len(calls) == 1
+        assert s.state.solution == (3, 4, 2, 1, 2, 1, 4, 3, 1, 2, 3, 4, 4, 3, 1, 2)
+    assert s.solved_state is not None
+    assert len(calls) == 1  # once for the game, never again per state
+    known = Session(load_game_id(FOUR), FakeClock())
+    assert known.state.solution is not None and known.solved_state is not None
+    assert len(calls) == 1

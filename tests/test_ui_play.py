@@ -19,6 +19,7 @@ from textual.widgets._footer import FooterKey
 from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import Level, Step, all_kinds
 from puzzleterm.engine.gameid import load_game_id
+from puzzleterm.engine.sudoku import solution_of
 from puzzleterm.screens.dialogs import (
     CompletionScreen,
     ConfirmScreen,
@@ -853,6 +854,7 @@ async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
         return real(*args, **kw)
 
     monkeypatch.setattr(solver, "solve_values", counting)
+    solution_of.cache_clear()  # earlier tests may have solved this puzzle already
     async with playing(ui_home) as g:
         await g.press("x", "5")  # checking on, a wrong digit
         assert g.screen.board.view is not None and g.screen.board.view.mistakes == {0}

@@ -19,7 +19,8 @@ from .geometry import Geometry
 
 FORMATS = ("line", "grid", "csv")
 
-_PICTURE_NOISE = str.maketrans("", "", " \t|-+")
+#: Characters a grid picture may use for layout; they are dropped on input.
+PICTURE_NOISE = str.maketrans("", "", " \t|-+")
 
 GeometryFor = Callable[[int], Geometry]
 """Given a side length, the geometry to use (raises ParamsError for sizes a kind lacks)."""
@@ -71,7 +72,7 @@ def parse_grid(
         geo = geo_for(side)
         return geo, _symbols_row(geo, cells, row=None)
     # grid picture
-    clean = [r.translate(_PICTURE_NOISE) for r in rows]
+    clean = [r.translate(PICTURE_NOISE) for r in rows]
     clean = [r for r in clean if r]
     if not clean:
         raise ParseError("empty input: expected a puzzle")

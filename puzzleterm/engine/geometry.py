@@ -17,8 +17,6 @@ from .types import Level
 #: Text symbols for digits 1..16 (16x16 uses 1-9 then A-G).
 SYMBOLS = "123456789ABCDEFG"
 
-VARIANTS = ("sudoku", "xsudoku", "latin")
-
 #: Box shapes (rows x columns) of the standard Sudoku sizes.
 SUDOKU_BOXES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 

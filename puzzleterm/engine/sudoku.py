@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 
 from . import solver as bt
 from .errors import MoveError, ParamsError, quote
@@ -88,10 +88,17 @@ class SudokuState:
             cells.update((a, b))
         return frozenset(cells)
 
-    @cached_property
+    @property
     def solution(self) -> tuple[int, ...] | None:
-        """The solution of the givens (None if there is none); computed once per state."""
-        return bt.solve_values(self.geo, self.givens)
+        """The solution of the givens (None if there is none); solved once per set of givens."""
+        return solution_of(self.geo, self.givens)
+
+
+@lru_cache(maxsize=64)
+def solution_of(geo: Geometry, givens: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The solution of a set of givens, solved once and shared by every position of a game
+    (each move makes a new state with the same givens)."""
+    return bt.solve_values(geo, givens)
 
 
 _CELL_MOVE = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})([=+\-~])(.*)$")
@@ -234,7 +241,7 @@ class SudokuFamilyKind:
 
     # -- solving -----------------------------------------------------------------------------
     def solve(self, state: SudokuState) -> SudokuState | None:
-        sol = bt.solve_values(state.geo, state.givens)
+        sol = state.solution
         if sol is None:
             return None
         return SudokuState(state.geo, state.givens, sol, (0,) * state.geo.ncells)

@@ -31,7 +31,7 @@ from ..widgets.board import (
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary, format_time
 
 if TYPE_CHECKING:
-    from ..app import Dealt, PuzzleApp
+    from ..app import PuzzleApp
 
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
@@ -162,9 +162,8 @@ class PlayScreen(Screen[None]):
         if event.worker.name != "deal" or event.worker.is_cancelled:
             return
         if event.state is WorkerState.SUCCESS:
-            dealt = cast("Dealt", event.worker.result)
-            puzzle: Puzzle[Any] = dealt.puzzle
-            session = self.session = Session(puzzle, self.puzzle_app.clock, solved=dealt.solved)
+            puzzle = cast("Puzzle[Any]", event.worker.result)
+            session = self.session = Session(puzzle, self.puzzle_app.clock)
             asked = self._deal.level if self._deal is not None else None
             self._deal = None
             self._deal_id = None
@@ -707,7 +706,7 @@ class PlayScreen(Screen[None]):
         self._hint_job = (s, st)
 
         def find() -> Step | None:
-            return hints.next_step(s.share_solution(st))
+            return hints.next_step(st)
 
         self.run_worker(find, thread=True, group="hint", name="hint", exit_on_error=False)
 

@@ -36,7 +36,6 @@ class BoardLayout:
     thin_h: bool
     thin_v: bool
     marks: str
-    mini_rows: int = 0
     mini_cols: int = 0
 
     def size(self, n: int, box_rows: int, box_cols: int) -> tuple[int, int]:
@@ -74,11 +73,11 @@ def layouts_for(n: int) -> list[BoardLayout]:
     mr, mc = mini_shape(n)
     half = (n + 1) // 2
     out = [
-        BoardLayout("grid", 2 * mc + 1, mr, True, True, "grid", mr, mc),
-        BoardLayout("grid-tight", 2 * mc + 1, mr, False, True, "grid", mr, mc),
+        BoardLayout("grid", 2 * mc + 1, mr, True, True, "grid", mc),
+        BoardLayout("grid-tight", 2 * mc + 1, mr, False, True, "grid", mc),
     ]
     if mr > 2 and n <= 9:
-        out.append(BoardLayout("two-row", half, 2, False, True, "rows", 2, half))
+        out.append(BoardLayout("two-row", half, 2, False, True, "rows", half))
     out.append(BoardLayout("one-row", 3, 1, False, False, "none"))
     return out
 

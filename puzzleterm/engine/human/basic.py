@@ -26,10 +26,6 @@ def digits_text(g: Grid, digits: Sequence[int]) -> str:
     return join_names([g.sym(d) for d in digits])
 
 
-def house_kind_word(g: Grid, h: int) -> str:
-    return {"row": "row", "col": "column", "box": "box", "diag": "diagonal"}[g.geo.house_types[h]]
-
-
 # -- singles --------------------------------------------------------------------------------
 def full_house(g: Grid) -> Step | None:
     values = g.values
