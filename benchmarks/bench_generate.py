@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._common import ms, summary
 from puzzleterm.engine import find_kind
-from puzzleterm.engine import solver as bt
 from puzzleterm.engine.gameid import generate_seeded
+from puzzleterm.engine.sudoku import solver as bt
 
 SHAPES = [
     ("sudoku", "4x4", 1.0),

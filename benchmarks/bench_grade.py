@@ -16,11 +16,11 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from puzzleterm.engine.geometry import geometry
-from puzzleterm.engine.human import generate_at_level, max_level
-from puzzleterm.engine.human.grid import tables
-from puzzleterm.engine.human.solve import grade_givens
 from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku.geometry import geometry
+from puzzleterm.engine.sudoku.human import generate_at_level, max_level
+from puzzleterm.engine.sudoku.human.grid import tables
+from puzzleterm.engine.sudoku.human.solve import grade_givens
 from puzzleterm.engine.types import Level
 
 DATA = Path("/work/shared/data")

@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._common import load_set, ms, summary
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.formats import find_conflicts
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.formats import find_conflicts
+from puzzleterm.engine.sudoku.geometry import geometry
 
 GEO = geometry("sudoku", 9)
 SETS = {

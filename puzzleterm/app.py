@@ -16,47 +16,22 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from .engine import Grade, Level, Puzzle, PuzzleError, find_kind
-from .engine.gameid import generate_seeded, load_game_id
-from .session import Clock, HintProvider, SavedGame, SaveError, Session, default_hint_provider
+from .engine import Level, Puzzle, PuzzleError, find_kind
+from .engine.gameid import generate_seeded, load_game_id, parse_game_id
+from .screens import has_screen, screen_for
+from .session import Clock, SavedGame, SaveError, Session
 from .store import Store, StoreError
-
-_AUTO: Any = object()
-
-Grader = Callable[[Puzzle[Any]], Grade | None]
-
-
-#: Boards above this many cells are not graded when dealt without a level.
-MAX_GRADED_CELLS = 81
 
 
 class DealError(PuzzleError):
     """A puzzle cannot be played: its givens have no solution, or more than one."""
 
 
-def default_grader() -> Grader | None:
-    """Grade with the human-style solver, when it is installed."""
-    from .session import human_solver_available
-
-    if not human_solver_available():
-        return None
-
-    def grade(puzzle: Puzzle[Any]) -> Grade | None:
-        geo = getattr(puzzle.state, "geo", None)
-        if geo is not None and geo.ncells > MAX_GRADED_CELLS:
-            return None  # a near-minimal 16x16 takes many seconds to grade: stays unrated
-        g: Grade = find_kind(puzzle.kind).grade(puzzle.state)
-        return g
-
-    return grade
-
-
 class PuzzleApp(App[int]):
     """puzzleterm's terminal UI.
 
     Everything that would make a run non-deterministic can be injected: ``clock`` (elapsed
-    time), ``seeds`` (names of new puzzles), ``hints`` (the human-style solver) and ``home``
-    (where the store lives).
+    time), ``seeds`` (names of new puzzles) and ``home`` (where the store lives).
     """
 
     CSS_PATH = "app.tcss"
@@ -68,15 +43,12 @@ class PuzzleApp(App[int]):
 
     def __init__(self, *, game_id: str | None = None, home: Path | None = None,
                  clock: Clock | None = None, seeds: Callable[[], str] | None = None,
-                 hints: HintProvider | None = _AUTO, grader: Grader | None = _AUTO,
                  store: Store | None = None, ansi_color: bool = False) -> None:
         super().__init__(ansi_color=ansi_color)
         self.start_game_id = game_id
         self.home_dir = home
         self.clock: Clock | None = clock
         self.seeds = seeds if seeds is not None else (lambda: secrets.token_hex(4))
-        self.hints: HintProvider | None = default_hint_provider() if hints is _AUTO else hints
-        self.grader: Grader | None = default_grader() if grader is _AUTO else grader
         self._store = store
         self.last_choice: dict[str, tuple[str, Level | None]] = {}
         self._save_error_shown = False
@@ -103,19 +75,16 @@ class PuzzleApp(App[int]):
 
     # -- levels and dealing ----------------------------------------------------------------
     def levels(self, kind_name: str, params: str) -> list[Level | None]:
-        """Levels the chooser offers for one size: graded ones need the human-style solver,
-        and only those the generator reaches on that board (4x4 Sudoku is all singles)."""
-        from .session import human_solver_available
-
-        if not human_solver_available():
-            return [None]
+        """Levels the chooser offers for one size: those the generator reaches on that
+        board (4x4 Sudoku is all singles), then "any" (unrated)."""
         with suppress(PuzzleError):
             kind = find_kind(kind_name)
             return [*kind.levels(kind.parse_params(params)), None]
         return [None]
 
-    def deal(self, choice: Any, game_id: str | None) -> Puzzle[Any]:
-        """Make the puzzle of a choice or a game ID, and solve it (runs in a worker thread).
+    def deal(self, choice: Any, game_id: str | None) -> tuple[Puzzle[Any], Any]:
+        """Make the puzzle of a choice or a game ID, graded, and its solution (runs in a
+        worker thread).
 
         Raises :class:`PuzzleError` (a bad ID) or :class:`DealError` (givens with no
         solution or several: every puzzle played has exactly one).
@@ -126,20 +95,7 @@ class PuzzleApp(App[int]):
             kind = find_kind(choice.kind)
             params = kind.parse_params(choice.params)
             puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
-        kind = find_kind(puzzle.kind)
-        if puzzle.seed is None:  # givens from outside; a generated puzzle is unique by making
-            count = kind.count_solutions(puzzle.state, 2)
-            if count == 0:
-                raise DealError("this puzzle has no solution")
-            if count > 1:
-                raise DealError("this puzzle has more than one solution")
-        # work the solution out here, off the UI thread: the engine keeps it for the game's
-        # positions (checking, revealing, hints)
-        kind.solve(puzzle.state)
-        if puzzle.grade is None and self.grader is not None:
-            with suppress(PuzzleError):  # stays unrated
-                puzzle = replace(puzzle, grade=self.grader(puzzle))
-        return puzzle
+        return prepare(puzzle)
 
     def choose_new_game(self, kind_name: str, params: str | None = None,
                         replace_screen: Any = None) -> None:
@@ -149,6 +105,7 @@ class PuzzleApp(App[int]):
         last = self.last_choice.get(kind.name)
         sizes = kind.param_choices()
         levels = {p: self.levels(kind.name, p) for p in sizes}
+        notes = {p: level_note(kind, p) for p in sizes}
         size = params or (last[0] if last else kind.format_params(kind.default_params()))
         level = last[1] if last else Level.EASY if self.levels(kind.name, size)[0] else None
 
@@ -171,8 +128,8 @@ class PuzzleApp(App[int]):
                               "lost.", yes="New game", no="Keep it"),
                 lambda yes: deal(choice) if yes else None)
 
-        self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level),
-                         chosen)
+        self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level,
+                                       label=kind.params_label, notes=notes), chosen)
 
     def progress_at_stake(self) -> str | None:
         """What a new game would throw away: the unfinished game with moves, if any."""
@@ -189,15 +146,26 @@ class PuzzleApp(App[int]):
         return self.saved_summary(saved)
 
     def start_game(self, choice: Any = None, game_id: str | None = None) -> None:
-        from .screens.play import PlayScreen
-
+        """Deal a game of a choice, or open a game ID, on the kind's screen."""
+        if game_id is not None:
+            try:
+                name = parse_game_id(game_id).kind
+            except PuzzleError as exc:
+                self.notify(f"Could not open the game ID: {exc}", severity="error", timeout=10)
+                return
+        else:
+            name = choice.kind
+        if not has_screen(name):
+            self.notify(f"{find_kind(name).title} cannot be played here yet.",
+                        severity="error", timeout=8)
+            return
         self._leave_play_screens()
-        self.push_screen(PlayScreen(deal=choice, game_id=game_id))
+        self.push_screen(screen_for(name)(deal=choice, game_id=game_id))
 
     def _leave_play_screens(self) -> None:
-        from .screens.play import PlayScreen
+        from .screens.game import GameScreen
 
-        while len(self.screen_stack) > 1 and isinstance(self.screen, PlayScreen):
+        while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen):
             self.pop_screen()
 
     # -- saves -----------------------------------------------------------------------------
@@ -228,15 +196,15 @@ class PuzzleApp(App[int]):
         return saved_line(title, saved.params, saved.level, saved.elapsed)
 
     def resume_game(self) -> None:
-        from .screens.play import PlayScreen
-
         saved = self.saved_game()
         if saved is None:
             self.notify("There is no game to continue.")
             return
         try:
+            if not has_screen(find_kind(saved.kind).name):
+                raise SaveError(f"{saved.kind} games cannot be played here")
             session = Session.restore(saved, self.clock)
-        except SaveError as exc:
+        except (SaveError, PuzzleError) as exc:
             self._set_aside(f"Your saved game could not be restored: {exc}. It was set aside.",
                             exc)
             from .screens.home import HomeScreen
@@ -245,7 +213,7 @@ class PuzzleApp(App[int]):
                 self.screen.rebuild_menu()
             return
         self._leave_play_screens()
-        self.push_screen(PlayScreen(session))
+        self.push_screen(screen_for(session.kind.name)(session))
 
     def save_session(self, session: Session) -> None:
         try:
@@ -263,18 +231,22 @@ class PuzzleApp(App[int]):
             self.notify(f"The finished game could not be recorded: {exc}", severity="error")
 
     def game_in_progress(self) -> bool:
-        from .screens.play import PlayScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, PlayScreen) and screen.session is not None:
+        for screen in self._play_screens():
+            if screen.session is not None:
                 return not screen.session.finished
         return self.store.current_text() is not None
 
     # -- app-wide actions ------------------------------------------------------------------
     def action_help(self) -> None:
+        from .screens.game import GameScreen
         from .screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        if isinstance(screen, GameScreen):
+            self.push_screen(HelpScreen(screen.help_keys(), screen.HELP_NOTE))
+        else:
             self.push_screen(HelpScreen())
 
     async def action_quit(self) -> None:
@@ -297,9 +269,9 @@ class PuzzleApp(App[int]):
                                        "continued next time.", yes="Quit", no="Stay"), answer)
 
     def _play_screens(self) -> list[Any]:
-        from .screens.play import PlayScreen
+        from .screens.game import GameScreen
 
-        return [s for s in self.screen_stack if isinstance(s, PlayScreen)]
+        return [s for s in self.screen_stack if isinstance(s, GameScreen)]
 
     def on_app_blur(self, _event: events.AppBlur) -> None:
         for screen in self._play_screens():
@@ -309,6 +281,30 @@ class PuzzleApp(App[int]):
     def on_app_focus(self, _event: events.AppFocus) -> None:
         for screen in self._play_screens():
             screen.set_away("blur", False)
+
+
+def prepare(puzzle: Puzzle[Any]) -> tuple[Puzzle[Any], Any]:
+    """A puzzle ready to play: checked unique when it came from outside, graded when it
+    came ungraded, and its solution (off the UI thread: dealing runs in a worker)."""
+    kind = find_kind(puzzle.kind)
+    if puzzle.seed is None:  # givens from outside; a generated puzzle is unique by making
+        count = kind.count_solutions(puzzle.state, 2)
+        if count == 0:
+            raise DealError("this puzzle has no solution")
+        if count > 1:
+            raise DealError("this puzzle has more than one solution")
+        if puzzle.grade is None:
+            with suppress(PuzzleError):  # stays unrated
+                puzzle = replace(puzzle, grade=kind.grade(puzzle.state))
+    return puzzle, kind.solve(puzzle.state)
+
+
+def level_note(kind: Any, params: str) -> str:
+    try:
+        note: str = kind.level_note(kind.parse_params(params))
+    except PuzzleError:
+        return ""
+    return note
 
 
 def saved_line(title: str, params: str, level: str | None, elapsed: float) -> str:

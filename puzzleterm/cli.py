@@ -11,15 +11,14 @@ import argparse
 import json
 import secrets
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
-from .engine import Grade, Level, PuzzleError, find_kind
+from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
-from .engine.formats import FORMATS, PICTURE_NOISE, detect_format, format_grid
-from .engine.sudoku import SudokuFamilyKind, SudokuParams, SudokuState
+from .engine.kind import Batchable, Enumerable, OptionValue, Progress
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -39,100 +38,110 @@ class CliError(Exception):
 
 def read_source(path: str) -> str:
     """The text of a file, or of standard input for ``-`` (a UTF-8 byte-order mark dropped)."""
+    name = "standard input" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(path, "rb") as fh:
+                data = fh.read()
+        text = data.decode("utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
-        raise CliError(f"cannot read {path}: not UTF-8 text") from exc
+        raise CliError(f"cannot read {name}: not UTF-8 text") from exc
     return text.removeprefix("\ufeff")
-
-
-def family(name: str) -> SudokuFamilyKind:
-    kind = find_kind(name)
-    if not isinstance(kind, SudokuFamilyKind):
-        raise CliError(f"{kind.title} is not supported by this command")
-    return kind
 
 
 @dataclass(frozen=True)
 class Item:
     """One puzzle read from the input; ``line`` is its 1-based line in batch mode."""
 
-    state: SudokuState | None
+    state: Any
     fmt: str
     line: int = 0
     error: str = ""
 
 
-def _batch_token(line: str) -> str:
-    """The puzzle in a batch line: its longest token (as in ``hash puzzle rating`` lines)."""
-    tokens = line.split()
-    return max(tokens, key=len) if tokens else ""
+def kind_options(kind: Kind[Any, Any], args: argparse.Namespace) -> dict[str, OptionValue]:
+    """The kind-specific options given on the command line (refusing another kind's)."""
+    own = {opt.dest for opt in kind.cli_options()}
+    options: dict[str, OptionValue] = {"size": getattr(args, "size", None)}
+    for dest, flag in _KIND_FLAGS.get(args.command, {}).items():
+        value = getattr(args, dest, None)
+        if value is None or value is False:
+            continue
+        if dest not in own:
+            raise CliError(f"{flag} is not an option of {kind.name}")
+        options[dest] = value
+    return options
 
 
-def is_batch(kind: SudokuFamilyKind, lines: list[str], params: SudokuParams | None) -> bool:
-    """Whether the lines are one-line puzzles, one per line, rather than one grid.
-
-    A grid picture has as many rows as cells per row, for a side the kind has; a batch has
-    lines whose puzzles mostly have the cells of a board (a stray bad line is reported on
-    its own).  Sixteen 4x4 one-liners look like one 16x16 picture: ``--size 4x4`` says which.
-    """
-    if len(lines) < 2 or any("," in ln for ln in lines):
-        return False
-    sides = (params.n,) if params is not None else kind.sizes
-    rows = [r for r in (ln.translate(PICTURE_NOISE) for ln in lines) if r]
-    if len(rows) in sides and all(len(r) == len(rows) for r in rows):
-        return False
-    common = Counter(len(_batch_token(ln)) for ln in lines).most_common(1)[0][0]
-    return common in {n * n for n in sides}
+def params_from(kind: Kind[Any, Any], args: argparse.Namespace) -> Any:
+    """The params the options name, or None to infer them from the input."""
+    return kind.params_from_options(kind_options(kind, args))
 
 
-def read_puzzles(kind: SudokuFamilyKind, text: str, size: str | None) -> Iterator[Item]:
-    """One puzzle in any form, or a batch file of one-line puzzles (one per line)."""
-    params = kind.parse_params(size) if size else None
-    content = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
-    content = [(i, ln) for i, ln in content if ln and not ln.startswith("#")]
-    if not content:
+def read_puzzles(kind: Kind[Any, Any], text: str, params: Any) -> Iterator[Item]:
+    """One puzzle in any of the kind's forms, or a batch of one-line puzzles."""
+    if not any(ln.strip() and not ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise CliError("empty input: expected a puzzle")
-    if not is_batch(kind, [ln for _, ln in content], params):
+    batch = kind.split_batch(text, params) if isinstance(kind, Batchable) else None
+    if batch is None:
         try:
-            yield Item(kind.read(text, params), detect_format(text))
+            yield Item(kind.read(text, params), kind.detect(text))
         except PuzzleError as exc:
             raise CliError(str(exc)) from exc
         return
-    for lineno, ln in content:
+    for lineno, puzzle in batch:
         try:
-            yield Item(kind.read(_batch_token(ln), params), "line", lineno)
+            yield Item(kind.read(puzzle, params), kind.detect(puzzle), lineno)
         except PuzzleError as exc:
             yield Item(None, "line", lineno, f"line {lineno}: {exc}")
 
 
-def read_items(args: argparse.Namespace) -> tuple[SudokuFamilyKind, list[Item]]:
+def read_items(args: argparse.Namespace) -> tuple[Kind[Any, Any], list[Item]]:
     """The kind and puzzles a command works on: ``KIND [FILE|-]``, or a game ID as KIND."""
     if ":" not in args.kind:
-        kind = family(args.kind)
-        return kind, list(read_puzzles(kind, read_source(args.file), args.size))
+        kind = find_kind(args.kind)
+        params = params_from(kind, args)
+        return kind, list(read_puzzles(kind, read_source(args.file), params))
     from .engine.gameid import load_game_id
 
     if args.file != "-":
         raise CliError("give either a game ID or a kind and a file, not both")
     puzzle = load_game_id(args.kind)
-    kind = family(puzzle.kind)
-    return kind, [Item(puzzle.state, "line")]
+    kind = find_kind(puzzle.kind)
+    kind_options(kind, args)
+    return kind, [Item(puzzle.state, kind.formats[0])]
+
+
+def check_format(kind: Kind[Any, Any], fmt: str | None, extra: tuple[str, ...] = ()) -> None:
+    if fmt is not None and fmt not in (*kind.formats, *extra):
+        raise CliError(f"{kind.title} is written as {', '.join((*kind.formats, *extra))}, "
+                       f"not {fmt!r}")
 
 
 # -- commands ------------------------------------------------------------------------------
 
 
+#: The largest --limit: counting further takes too long to be useful.
+MAX_LIMIT = 1_000_000
+
+
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    if args.count and args.limit < 2:
-        raise CliError("--limit must be at least 2 to tell a unique solution from several")
+    if args.limit is not None and not args.count:
+        raise CliError("--limit goes with --count")
+    if args.count and (args.explain or args.format):
+        raise CliError("--count cannot go with " + ("--explain" if args.explain else "--format"))
+    if args.explain and args.format:
+        raise CliError("--explain prints words: it cannot go with --format")
+    limit = 2 if args.limit is None else args.limit
+    if args.count and not 2 <= limit <= MAX_LIMIT:
+        raise CliError(f"--limit must be between 2 and {MAX_LIMIT:,} (2 tells a unique "
+                       "solution from several)")
     kind, items = read_items(args)
+    check_format(kind, args.format)
     status = EXIT_OK
     batch = len(items) > 1 or items[0].line > 0
     for item in items:
@@ -145,14 +154,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             continue
         state = item.state
         if args.count:
-            n = kind.count_solutions(state, args.limit)
-            out.write(describe_count(n, args.limit) + "\n")
+            n = kind.count_solutions(state, limit)
+            out.write(describe_count(n, limit) + "\n")
             if n == 0:
                 status = max(status, EXIT_NO_SOLUTION)
             continue
         if args.explain:
             require_unique(kind, state, "explain")
-            explain(state, out)
+            explain(kind, state, out)
             continue
         solved = kind.solve(state)
         if solved is None:
@@ -161,7 +170,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             out.write("no solution\n")
             status = max(status, EXIT_NO_SOLUTION)
             continue
-        out.write(format_grid(solved.geo, solved.values, args.format or item.fmt) + "\n")
+        out.write(kind.write(solved, args.format or item.fmt) + "\n")
     return status
 
 
@@ -176,28 +185,26 @@ def describe_count(n: int, limit: int) -> str:
     return f"multiple ({n})"
 
 
-def uniqueness_problem(kind: SudokuFamilyKind, state: SudokuState) -> str | None:
+def uniqueness_problem(kind: Kind[Any, Any], state: Any) -> str | None:
     """None for a proper puzzle, else what is wrong with it."""
     n = kind.count_solutions(state, 2)
     return None if n == 1 else "no solution" if n == 0 else "more than one solution"
 
 
-def require_unique(kind: SudokuFamilyKind, state: SudokuState, what: str) -> None:
+def require_unique(kind: Kind[Any, Any], state: Any, what: str) -> None:
     problem = uniqueness_problem(kind, state)
     if problem is not None:
         raise CliError(f"cannot {what}: the puzzle has {problem}", EXIT_NO_SOLUTION)
 
 
-def explain(state: SudokuState, out: TextIO) -> None:
-    from .engine.human import solve_steps
-
-    for i, step in enumerate(solve_steps(state), 1):
+def explain(kind: Kind[Any, Any], state: Any, out: TextIO) -> None:
+    for i, step in enumerate(kind.explain(state), 1):
         out.write(f"{i:3d}. [{step.name}, {step.rating:.1f}] {step.explanation}\n")
 
 
-def grade_json(state: SudokuState, g: Grade) -> str:
+def grade_json(kind: Kind[Any, Any], state: Any, g: Grade) -> str:
     return json.dumps({
-        "puzzle": format_grid(state.geo, state.givens, "line"),
+        "puzzle": kind.describe(state),
         "level": g.level.label,
         "rating": g.rating,
         "hardest": g.hardest,
@@ -205,12 +212,6 @@ def grade_json(state: SudokuState, g: Grade) -> str:
         "solved_by_logic": g.solved,
         "techniques": dict(g.counts),
     })
-
-
-def technique_name(tid: str) -> str:
-    from .engine.human import TECHNIQUES
-
-    return next((t.name for t in TECHNIQUES if t.id == tid), tid)
 
 
 def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
@@ -231,10 +232,12 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
             status = max(status, EXIT_NO_SOLUTION)
             continue
         g = kind.grade(item.state)
+        if g is None:
+            raise CliError(f"{kind.title} puzzles are not graded")
         if args.format == "tsv":
             out.write(f"{g.level.label}\t{g.rating:.1f}\t{g.hardest}\n")
         elif args.format == "json":
-            out.write(grade_json(item.state, g) + "\n")
+            out.write(grade_json(kind, item.state, g) + "\n")
         else:
             if item.line:
                 out.write(f"# line {item.line}\n")
@@ -242,18 +245,16 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"rating: {g.rating:.1f}\n")
             out.write(f"steps: {g.steps}\n")
             for tid, n in g.counts:
-                out.write(f"  {technique_name(tid)}: {n}\n")
+                out.write(f"  {g.name_of(tid)}: {n}\n")
     return status
 
 
 def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
-    from .engine.human import next_step
-
     kind, items = read_items(args)
     if len(items) != 1 or items[0].state is None:
-        raise CliError("hint takes one grid")
+        raise CliError("hint takes one puzzle")
     state = items[0].state
-    if all(state.values):
+    if kind.status(state) is Status.SOLVED:
         out.write("solved: nothing left to deduce\n")
         return EXIT_OK
     problem = uniqueness_problem(kind, state)
@@ -263,8 +264,9 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     if problem is not None:
         raise CliError("no hint: the grid has more than one solution, so logic alone "
                        "cannot finish it", EXIT_NO_SOLUTION)
-    step = next_step(state)
-    assert step is not None  # an unfinished grid with one solution always has a next step
+    step = kind.hint(state, kind.solve(state))
+    if step is None:
+        raise CliError("no logical step found from this position", EXIT_NO_SOLUTION)
     out.write(f"nudge: {step.nudge}\n")
     out.write(f"step: [{step.name}, {step.rating:.1f}] {step.explanation}\n")
     return EXIT_OK
@@ -273,8 +275,12 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     from .engine.gameid import generate_seeded
 
-    kind = family(args.kind)
-    params = kind.parse_params(args.size) if args.size else kind.default_params()
+    kind = find_kind(args.kind)
+    params = params_from(kind, args)
+    if params is None:
+        params = kind.default_params()
+    check_format(kind, args.format, ("id",))
+    fmt = args.format or kind.formats[0]
     level = None
     if args.level:
         try:
@@ -287,12 +293,12 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     for i in range(args.count):
         s = seed if i == 0 else f"{seed}+{i}"
         puzzle = generate_seeded(kind, params, s, level)
-        if args.format == "id":
+        if fmt == "id":
             out.write(puzzle.game_id + "\n")
         else:
-            text = format_grid(puzzle.state.geo, puzzle.state.givens, args.format)
+            text = kind.write(puzzle.state, fmt)
             out.write(text + "\n")
-            if args.format != "line" and i + 1 < args.count:
+            if "\n" in text and i + 1 < args.count:
                 out.write("\n")
         got = puzzle.grade.level if puzzle.grade is not None else None
         if level is not None and got is not None and got != level and i == 0:
@@ -304,32 +310,45 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def level_note(kind: SudokuFamilyKind, params: SudokuParams, asked: Level, got: Level) -> str:
+def level_note(kind: Kind[Any, Any], params: Any, asked: Level, got: Level) -> str:
     """Why a dealt puzzle's level differs from the one asked for."""
-    top = max(kind.levels(params))
-    board = f"{kind.title} {params.text}"
-    if asked > top:
-        return f"{board} puzzles go up to {top.label}; dealt one at {got.label}"
+    levels = kind.levels(params)
+    board = f"{kind.title} {kind.format_params(params)}"
+    if levels and asked > max(levels):
+        return f"{board} puzzles go up to {max(levels).label}; dealt one at {got.label}"
     return f"no {asked.label} puzzle found for this seed; dealt the nearest level, {got.label}"
 
 
 def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
-    from .engine.enumerate import MAX_ENUMERABLE, enumerate_grids
-
-    kind = family(args.kind)
-    if args.size:
-        n = kind.parse_params(args.size).n
-    else:  # the board's usual size, or the largest one small enough to enumerate
-        n = min(kind.default_params().n, MAX_ENUMERABLE.get(kind.name, 0))
-    result = enumerate_grids(kind.name, n)
-    geo = result.geo
-    show = args.list or len(result.fixed) <= 12
-    if show:
-        for grid in result.fixed:
-            out.write(format_grid(geo, grid, "grid") + "\n\n")
-    out.write(f"{len(result.fixed)} {kind.title} {geo.size_text} grids {result.fixed_label}\n")
-    out.write(f"{result.total} {kind.title} {geo.size_text} grids in all\n")
+    kind = find_kind(args.kind)
+    if not isinstance(kind, Enumerable):
+        raise CliError(f"{kind.title} cannot be enumerated")
+    options = kind_options(kind, args)
+    params = kind.params_from_options(options)
+    with progress_bar(f"Enumerating {kind.title}") as progress:
+        for line in kind.enumerate(params, options, progress):
+            out.write(line + "\n")
+            out.flush()
     return EXIT_OK
+
+
+@contextmanager
+def progress_bar(title: str) -> Iterator[Progress | None]:
+    """A Rich progress bar on standard error when it is a terminal (else nothing)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
+
+    with Bar(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
+             TimeElapsedColumn(), transient=True, console=None) as bar:
+        task = bar.add_task(title, total=None)
+
+        def update(done: int, total: int | None) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -354,6 +373,10 @@ def start_ui(game_id: str | None = None) -> int:
     return run_app(game_id)
 
 
+#: command -> {dest: flag} of the options kinds add (filled when the parser is built).
+_KIND_FLAGS: dict[str, dict[str, str]] = {}
+
+
 # -- parser --------------------------------------------------------------------------------
 
 
@@ -374,10 +397,12 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(func=func)
         return sp
 
+    names = ", ".join(k.name for k in all_kinds())
+
     def kind_args(sp: argparse.ArgumentParser, with_file: bool = True) -> None:
         sp.add_argument(
             "kind",
-            help="puzzle kind: sudoku, xsudoku, latin"
+            help=f"puzzle kind: {names}"
             + (" (or a game ID such as sudoku:9x9:hard#42)" if with_file else ""),
         )
         if with_file:
@@ -388,6 +413,21 @@ def build_parser() -> argparse.ArgumentParser:
                 help="puzzle file, or - for standard input (default)",
             )
         sp.add_argument("--size", help="board size, e.g. 9x9 (default: inferred from the input)")
+        kind_flags(sp)
+
+    def kind_flags(sp: argparse.ArgumentParser) -> None:
+        """Options that kinds add, for this command (each kind accepts only its own)."""
+        command = sp.prog.split()[-1]
+        added = _KIND_FLAGS.setdefault(command, {})
+        for kind in all_kinds():
+            for opt in kind.cli_options():
+                if command not in opt.commands or opt.dest in added:
+                    continue
+                added[opt.dest] = opt.flag
+                if opt.metavar is None:
+                    sp.add_argument(opt.flag, action="store_true", help=opt.help)
+                else:
+                    sp.add_argument(opt.flag, metavar=opt.metavar, help=opt.help)
 
     sp = add(
         "solve",
@@ -397,10 +437,11 @@ def build_parser() -> argparse.ArgumentParser:
     kind_args(sp)
     sp.add_argument("--count", action="store_true", help="say whether the solution is unique")
     sp.add_argument(
-        "--limit", type=int, default=2, help="count solutions up to this many (default 2)"
+        "--limit", type=int, help="with --count: count solutions up to this many (default 2)"
     )
     sp.add_argument("--explain", action="store_true", help="print the human-style steps in words")
-    sp.add_argument("--format", choices=FORMATS, help="output format (default: as the input)")
+    sp.add_argument("--format", help="output form, e.g. line, grid, csv, picture "
+                    "(default: as the input)")
 
     sp = add("grade", cmd_grade, "grade puzzles by the techniques a person needs")
     kind_args(sp)
@@ -414,7 +455,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--level", help="easy, medium, hard, expert, extreme or trial")
     sp.add_argument("--seed", help="names the puzzle: the same seed deals the same puzzle")
     sp.add_argument("--count", type=int, default=1, help="how many puzzles")
-    sp.add_argument("--format", choices=(*FORMATS, "id"), default="line")
+    sp.add_argument("--format", help="the kind's form (e.g. line, grid, picture) or id "
+                    "(default: the kind's one-line form)")
     sp.add_argument(
         "-v",
         "--verbose",
@@ -422,9 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print each puzzle's seed ID and grade on standard error",
     )
 
-    sp = add("enumerate", cmd_enumerate, "count every grid of a small board")
+    sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board")
     kind_args(sp, with_file=False)
-    sp.add_argument("--list", action="store_true", help="list the normalised grids")
 
     sp = add("play", cmd_play, "start the game, optionally on a game ID")
     sp.add_argument("game_id", nargs="?", help="e.g. sudoku:9x9:hard#42")

@@ -19,19 +19,20 @@ A save is the game ID of the givens plus this move list; loading replays every m
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
-from typing import Any, Protocol
+from typing import Any
 
 from .engine import Kind, Level, MoveError, Puzzle, PuzzleError, Status, Step, find_kind
 from .engine.gameid import load_game_id, parse_game_id
 
 Clock = Callable[[], float]
 """Monotonic seconds (``time.monotonic`` in play; a fixed or stepped function in tests)."""
+
+#: The save format this program writes; it reads this one and the ones listed.
+SAVE_VERSION = 2
+READABLE_SAVE_VERSIONS = (1, 2)
 
 RESTART = "restart"
 HINT_PREFIX = "hint:"
@@ -40,46 +41,6 @@ REVEAL_PREFIX = "reveal:"
 
 class SaveError(PuzzleError):
     """A saved game cannot be restored: a bad record, an unknown puzzle, moves that don't replay."""
-
-
-class HintProvider(Protocol):
-    """The human-style solver as the session and screens use it."""
-
-    def next_step(self, state: Any) -> Step | None: ...
-    def step_move(self, state: Any, step: Step) -> str: ...
-
-
-class _EngineHints:
-    """Hints from ``puzzleterm.engine.human`` (imported on first use)."""
-
-    def __init__(self) -> None:
-        self._mod: Any = None
-
-    def _human(self) -> Any:
-        if self._mod is None:
-            self._mod = importlib.import_module("puzzleterm.engine.human")
-        return self._mod
-
-    def next_step(self, state: Any) -> Step | None:
-        step: Step | None = self._human().next_step(state, use_marks=True)
-        return step
-
-    def step_move(self, state: Any, step: Step) -> str:
-        move: str = self._human().step_move(state.geo, step)
-        return move
-
-
-def human_solver_available() -> bool:
-    """Whether the human-style solver (hints, graded generation) is installed."""
-    try:
-        return importlib.util.find_spec("puzzleterm.engine.human") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def default_hint_provider() -> HintProvider | None:
-    """The engine's human-style solver, or None while it does not exist."""
-    return _EngineHints() if human_solver_available() else None
 
 
 @dataclass(frozen=True)
@@ -101,10 +62,13 @@ class SavedGame:
     assisted: bool = False
     solved: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    #: Where the game belongs: None for a free game, ``daily:2026-11-22`` for a daily.
+    context: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": 1,
+            "version": SAVE_VERSION,
+            "context": self.context,
             "kind": self.kind,
             "params": self.params,
             "game_id": self.game_id,
@@ -127,6 +91,10 @@ class SavedGame:
         """Read a save record; raises :class:`SaveError` naming what is wrong."""
         if not isinstance(data, dict):
             raise SaveError("the save is not a record")
+        version = data.get("version", 1)
+        if isinstance(version, bool) or version not in READABLE_SAVE_VERSIONS:
+            raise SaveError(f"the save's version {version!r} is not one this puzzleterm reads "
+                            f"({', '.join(map(str, READABLE_SAVE_VERSIONS))})")
 
         def get(key: str, typ: type | tuple[type, ...], default: Any = None,
                 required: bool = False) -> Any:
@@ -165,6 +133,7 @@ class SavedGame:
             assisted=get("assisted", bool, False),
             solved=get("solved", bool, False),
             options=dict(options),
+            context=get("context", str),
         )
 
 
@@ -180,10 +149,16 @@ class Session:
     """One game: puzzle, history with undo/redo, elapsed time and assistance flags."""
 
     def __init__(self, puzzle: Puzzle[Any], clock: Clock | None = None, *,
-                 level: Level | None = None, rating: float | None = None,
-                 elapsed: float = 0.0) -> None:
+                 solution: Any = None, level: Level | None = None,
+                 rating: float | None = None, elapsed: float = 0.0,
+                 context: str | None = None) -> None:
+        """``solution`` is the solved state of the givens, worked out where the game was
+        dealt or restored (off the UI thread); it is solved here when not given."""
         self.puzzle = puzzle
         self.kind: Kind[Any, Any] = find_kind(puzzle.kind)
+        self.solution: Any = (solution if solution is not None
+                              else self.kind.solve(puzzle.state))
+        self.context = context
         self.clock: Clock = clock if clock is not None else time.monotonic
         grade = puzzle.grade
         self.level: Level | None = level if level is not None else (
@@ -242,14 +217,6 @@ class Session:
         """True once a hint was applied or a digit revealed (not undone by undo)."""
         return self._assisted
 
-    @cached_property
-    def solved_state(self) -> Any:
-        """The solution of the givens (None when there is none), computed once per game.
-
-        Everything that needs the solution (mistake checking, revealing, hints) uses this one.
-        """
-        return self.kind.solve(self.initial)
-
     @property
     def game_id(self) -> str:
         return self.puzzle.game_id
@@ -292,8 +259,19 @@ class Session:
             self._assisted = True
         return changed
 
-    def reveal(self, move: str) -> bool:
-        """Apply a move that reveals solution digits (a history entry; marks assisted)."""
+    def hint(self, state: Any = None) -> Step | None:
+        """The kind's next human step from ``state`` (default: the current position)."""
+        step: Step | None = self.kind.hint(self.state if state is None else state,
+                                           self.solution)
+        return step
+
+    def reveal(self, at: str | None = None) -> bool:
+        """Reveal the solution at ``at`` (an address in the kind's words, e.g. ``r3c5``), or
+        everything when None: a history entry that marks the game assisted.  Raises
+        :class:`MoveError` when there is no solution or nothing to reveal."""
+        if self.solution is None:
+            raise MoveError("this puzzle has no solution to reveal")
+        move: str = self.kind.reveal(self.state, self.solution, at)
         changed = self._record(REVEAL_PREFIX + move)
         if changed:
             self.reveals += 1
@@ -375,16 +353,22 @@ class Session:
             assisted=self._assisted,
             solved=self.finished,
             options=dict(self.options),
+            context=self.context,
         )
 
     @classmethod
-    def restore(cls, saved: SavedGame, clock: Clock | None = None) -> Session:
+    def restore(cls, saved: SavedGame, clock: Clock | None = None,
+                solution: Any = None) -> Session:
         """Rebuild a session by replaying the saved moves; raises :class:`SaveError`."""
         try:
             puzzle = load_game_id(saved.game_id)
         except PuzzleError as exc:
             raise SaveError(f"the saved puzzle cannot be read: {exc}") from exc
-        if puzzle.kind != find_kind(saved.kind).name:
+        try:
+            saved_kind = find_kind(saved.kind).name
+        except PuzzleError as exc:
+            raise SaveError(f"the save's kind is unknown: {exc}") from exc
+        if puzzle.kind != saved_kind:
             raise SaveError(f"the save says {saved.kind!r} but its puzzle is {puzzle.kind!r}")
         if saved.seed_id is not None:
             # keep the seed name so the game can still be shared as it was dealt
@@ -400,7 +384,8 @@ class Session:
                 level = Level.parse(saved.level)
             except ValueError as exc:
                 raise SaveError(f"the save's level is unknown: {exc}") from exc
-        session = cls(puzzle, clock, level=level, rating=saved.rating, elapsed=saved.elapsed)
+        session = cls(puzzle, clock, solution=solution, level=level, rating=saved.rating,
+                      elapsed=saved.elapsed, context=saved.context)
         state = puzzle.state
         for i, move in enumerate(saved.moves, 1):
             try:

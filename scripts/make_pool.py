@@ -14,12 +14,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.generator import default_symmetric, generate_minimal
-from puzzleterm.engine.geometry import geometry
-from puzzleterm.engine.human.levels import pool_key, search_attempt
-from puzzleterm.engine.human.solve import grade_givens
 from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.generator import default_symmetric, generate_minimal
+from puzzleterm.engine.sudoku.geometry import geometry
+from puzzleterm.engine.sudoku.human.levels import pool_key, search_attempt
+from puzzleterm.engine.sudoku.human.solve import grade_givens
 from puzzleterm.engine.types import Level
 
 OUT = Path(__file__).resolve().parent.parent / "puzzleterm" / "engine" / "human" / "pool.py"
@@ -97,7 +97,7 @@ def main() -> None:
         return
     pool: dict[str, list[str]] = {}
     if args.part:
-        from puzzleterm.engine.human.pool import POOL
+        from puzzleterm.engine.sudoku.human.pool import POOL
 
         pool = {k: list(v) for k, v in POOL.items()}
     for variant, n, level, count in TARGETS:

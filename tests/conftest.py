@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+
+#: Pass as ``hints`` or ``grader`` to keep the real solver.
+REAL: Any = object()
+_KEEP = REAL
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -91,3 +97,28 @@ def ui_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("PUZZLETERM_HOME", str(home))
     return home
+
+
+@contextmanager
+def family_patched(hints: Any = _KEEP, grader: Any = _KEEP) -> Iterator[None]:
+    """Answer the Sudoku family's hints and grades from test doubles for a while.
+
+    ``hints`` has ``next_step(state) -> Deduction | None`` and ``step_move(state, d)``
+    (None: no hint at all); ``grader`` is a ``state -> Grade | None`` function (None: every
+    puzzle stays unrated, so pictures do not follow the grader's tuning).
+    """
+    from puzzleterm.engine.sudoku import LATIN, SUDOKU, XSUDOKU
+    from puzzleterm.engine.sudoku.kind import as_step
+
+    with ExitStack() as stack:
+        for kind in (SUDOKU, XSUDOKU, LATIN):
+            if hints is not _KEEP:
+                def hint(state: Any, solution: Any, h: Any = hints) -> Any:
+                    d = h.next_step(state) if h is not None else None
+                    return None if d is None else as_step(state.geo, d, h.step_move(state, d))
+
+                stack.enter_context(patch.object(kind, "hint", hint))
+            if grader is not _KEEP:
+                stack.enter_context(patch.object(
+                    kind, "grade", grader if grader is not None else (lambda state: None)))
+        yield

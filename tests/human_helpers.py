@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from puzzleterm.engine.geometry import Geometry, geometry
-from puzzleterm.engine.human.grid import Grid
+from puzzleterm.engine.sudoku.geometry import Geometry, geometry
+from puzzleterm.engine.sudoku.human.grid import Grid
 
 GEO9 = geometry("sudoku", 9)
 DATA = Path("/work/shared/data")

@@ -12,27 +12,78 @@ import pytest
 
 from .conftest import REPO
 
-ENGINE = REPO / "puzzleterm" / "engine"
-FORBIDDEN = {"textual", "rich", "sqlite3", "asyncssh", "puzzleterm.session", "puzzleterm.store"}
+PACKAGE = REPO / "puzzleterm"
+ENGINE = PACKAGE / "engine"
+#: What the engine must never import: UI, storage, I/O, or the layers above it.
+FORBIDDEN = ("textual", "rich", "sqlite3", "asyncssh", "puzzleterm.session", "puzzleterm.store",
+             "puzzleterm.app", "puzzleterm.screens", "puzzleterm.widgets", "puzzleterm.cli",
+             "puzzleterm.serve", "puzzleterm.daily")
+SUDOKU = "puzzleterm.engine.sudoku"
+#: The only modules outside the Sudoku package that may reach into it.
+SUDOKU_FRIENDS = ("puzzleterm.screens.sudoku", "puzzleterm.widgets.sudoku_board")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
 
 
 def imported_modules(path: Path) -> set[str]:
+    """Every module a source file imports, relative imports resolved to full names
+    (``from .x import y`` names both ``pkg.x`` and ``pkg.x.y``, which may be a module)."""
     tree = ast.parse(path.read_text(), filename=str(path))
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package.pop()
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{a.name}" for a in node.names)
     return names
 
 
-def test_engine_sources_import_no_ui_or_storage() -> None:
+def within(module: str, prefixes: tuple[str, ...] | str) -> bool:
+    prefixes = (prefixes,) if isinstance(prefixes, str) else prefixes
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def test_imports_resolve_relative_names() -> None:
+    names = imported_modules(ENGINE / "sudoku" / "kind.py")
+    assert "puzzleterm.engine.kind" in names and "puzzleterm.engine.sudoku.formats" in names
+
+
+def test_engine_sources_import_no_ui_storage_or_upper_layers() -> None:
     files = sorted(ENGINE.rglob("*.py"))
     assert files
     for path in files:
-        bad = {m for m in imported_modules(path) if m.split(".")[0] in FORBIDDEN or m in FORBIDDEN}
+        bad = {m for m in imported_modules(path) if within(m, FORBIDDEN)}
         assert not bad, f"{path.relative_to(REPO)} imports {sorted(bad)}"
+
+
+def test_only_the_sudoku_package_and_screen_use_sudoku_internals() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        if within(name, (SUDOKU, *SUDOKU_FRIENDS)):
+            continue
+        bad = {m for m in imported_modules(path) if within(m, SUDOKU)}
+        assert not bad, f"{name} imports Sudoku internals {sorted(bad)}"
+
+
+def test_the_cli_speaks_to_the_public_engine_only() -> None:
+    allowed = ("puzzleterm.engine", "puzzleterm.engine.gameid", "puzzleterm.engine.errors",
+               "puzzleterm.engine.kind")
+    engine = {m for m in imported_modules(PACKAGE / "cli.py") if within(m, "puzzleterm.engine")}
+    assert engine and all(m in allowed or m.rsplit(".", 1)[0] in allowed for m in engine), engine
 
 
 def test_importing_the_whole_engine_loads_no_ui_module() -> None:
@@ -73,3 +124,9 @@ def test_mypy_strict_is_clean(target: str) -> None:
         [_tool("mypy"), "--strict", target], cwd=REPO, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {str(p.relative_to(REPO)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > 600}
+    assert not long, f"split these by responsibility: {long}"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from puzzleterm.engine import find_kind
-from puzzleterm.engine.formats import find_conflicts
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku.formats import find_conflicts
+from puzzleterm.engine.sudoku.geometry import geometry
 
 from .conftest import TESTS
 
@@ -124,7 +124,7 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
         (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
         (("generate", "sudoku", "--count", "0"), "", "--count must be at least 1"),
-        (("solve", "sudoku", "--count", "--limit", "1"), "1" * 16, "--limit must be at least 2"),
+        (("solve", "sudoku", "--count", "--limit", "1"), "1" * 16, "--limit must be between 2"),
         (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,\u00b2\n", "row 4, column 4"),
         (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0,\u0663\n", "row 4, column 4"),
         (("solve", "sudoku"), "1,0,0,0\n0,0,3,0\n0,0,0,4\n0,2,0," + "9" * 5000, "row 4, column 4"),

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from puzzleterm.engine import PuzzleError, find_kind
 from puzzleterm.engine.errors import GameIdError, ParseError
-from puzzleterm.engine.formats import FORMATS, detect_format, format_grid, parse_grid
 from puzzleterm.engine.gameid import generate_seeded, load_game_id, parse_game_id
-from puzzleterm.engine.geometry import Geometry, geometry
+from puzzleterm.engine.sudoku.formats import FORMATS, detect_format, format_grid, parse_grid
+from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 
 SHAPES = [("sudoku", 4), ("sudoku", 6), ("sudoku", 9), ("sudoku", 16), ("xsudoku", 5), ("latin", 5)]
 

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from puzzleterm.engine import find_kind
-from puzzleterm.engine import solver as bt
 from puzzleterm.engine.gameid import generate_seeded, load_game_id
+from puzzleterm.engine.sudoku import solver as bt
 
 CASES = [
     ("sudoku", "4x4", 40),

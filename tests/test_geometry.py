@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzleterm.engine.errors import ParamsError
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku.geometry import geometry
 
 
 @pytest.mark.parametrize(

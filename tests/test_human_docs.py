@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzleterm.engine.human.catalog import TECHNIQUES, techniques_markdown
+from puzzleterm.engine.sudoku.human.catalog import TECHNIQUES, techniques_markdown
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "techniques.md"
 

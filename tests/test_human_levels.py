@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from puzzleterm.engine import find_kind
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.geometry import geometry
-from puzzleterm.engine.human import generate_at_level, max_level
-from puzzleterm.engine.human.levels import POOL_FIRST, pool_key, transform
-from puzzleterm.engine.human.pool import POOL
-from puzzleterm.engine.human.solve import grade_givens
 from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.geometry import geometry
+from puzzleterm.engine.sudoku.human import generate_at_level, max_level
+from puzzleterm.engine.sudoku.human.levels import POOL_FIRST, pool_key, transform
+from puzzleterm.engine.sudoku.human.pool import POOL
+from puzzleterm.engine.sudoku.human.solve import grade_givens
 from puzzleterm.engine.types import Level
 
 CASES = [

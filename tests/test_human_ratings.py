@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzleterm.engine.human.solve import grade_givens
+from puzzleterm.engine.sudoku.human.solve import grade_givens
 
 from .human_helpers import DATA, GEO9, parse_line
 

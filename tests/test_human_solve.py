@@ -10,28 +10,28 @@ from pathlib import Path
 import pytest
 
 from puzzleterm.engine import find_kind
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.generator import generate_minimal
-from puzzleterm.engine.geometry import Geometry, geometry
-from puzzleterm.engine.human import (
+from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.generator import generate_minimal
+from puzzleterm.engine.sudoku.geometry import Geometry, geometry
+from puzzleterm.engine.sudoku.human import (
     TECHNIQUES,
     find_mistakes,
     grade_state,
     next_step,
     solve_steps,
-    step_move,
 )
-from puzzleterm.engine.human.grid import Grid, tables
-from puzzleterm.engine.human.solve import (
+from puzzleterm.engine.sudoku.human.catalog import Deduction
+from puzzleterm.engine.sudoku.human.grid import Grid, tables
+from puzzleterm.engine.sudoku.human.solve import (
     REGISTRY,
     apply_step,
     find_step,
     grade_givens,
     unique_check,
 )
-from puzzleterm.engine.rng import Rng
-from puzzleterm.engine.sudoku import SudokuState
-from puzzleterm.engine.types import Level, Step
+from puzzleterm.engine.sudoku.kind import SudokuState, step_move
+from puzzleterm.engine.types import Level
 
 from .human_helpers import DATA, GEO9, cell, data_lines, parse_line
 
@@ -111,7 +111,7 @@ def test_solve_steps_replay_to_solution() -> None:
     kind = find_kind("sudoku")
     st = state_of(CHAIN)
     steps = solve_steps(st)
-    assert steps and all(isinstance(s, Step) for s in steps)
+    assert steps and all(isinstance(s, Deduction) for s in steps)
     for step in steps:
         assert step.explanation and step.nudge and step.name
         st = kind.apply(st, step_move(st.geo, step))
@@ -188,19 +188,22 @@ def test_next_step_uses_marks() -> None:
 
 
 def test_step_move_format() -> None:
-    step = Step("x", "X", Level.EASY, 1.0, placements=((cell("r3c5"), 7),),
+    step = Deduction("x", "X", Level.EASY, 1.0, placements=((cell("r3c5"), 7),),
                 eliminations=((cell("r1c1"), 2), (cell("r9c9"), 4)))
     assert step_move(GEO9, step) == "r3c5=7;r1c1-2;r9c9-4"
     geo16 = geometry("sudoku", 16)
-    step16 = Step("x", "X", Level.EASY, 1.0, placements=((0, 16),))
+    step16 = Deduction("x", "X", Level.EASY, 1.0, placements=((0, 16),))
     assert step_move(geo16, step16) == "r1c1=G"
 
 
 def test_kind_hint_and_grade_use_the_solver() -> None:
     kind = find_kind("sudoku")
     st = state_of(EASY)
-    assert kind.hint(st) == next_step(st)
+    step = kind.hint(st, kind.solve(st))
+    assert step is not None and step.evidence == next_step(st)
     assert kind.grade(st) == grade_state(st)
+    assert step.move == step_move(st.geo, next_step(st))
+    assert kind.apply(st, step.move) != st
 
 
 def test_explanations_use_names() -> None:

@@ -4,9 +4,9 @@ candidates removed to draw the pattern, so nothing else is in the way."""
 
 from __future__ import annotations
 
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.human import basic, chains, fish, wings
-from puzzleterm.engine.human.grid import Grid
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.human import basic, chains, fish, wings
+from puzzleterm.engine.sudoku.human.grid import Grid
 from puzzleterm.engine.types import Level
 
 from .human_helpers import (

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from puzzleterm.engine import MoveError, Status
 from puzzleterm.engine.gameid import load_game_id
-from puzzleterm.engine.sudoku import solution_of
+from puzzleterm.engine.sudoku.kind import solution_of
 from puzzleterm.session import SavedGame, SaveError, Session
 
 from .conftest import FakeClock
@@ -78,8 +78,13 @@ def test_hints_and_reveals_mark_the_game_assisted_for_good() -> None:
     s.undo()
     assert s.assisted  # seen is seen
     t = new()
-    t.reveal("r1c1=4;r1c2=8")
-    assert t.assisted and t.reveals == 1 and t.state.values[:2] == (4, 8)
+    t.reveal("r1c1")
+    assert t.assisted and t.reveals == 1 and t.state.values[:2] == (4, 0)
+    assert t.moves == ("reveal:r1c1=4",)
+    with pytest.raises(MoveError, match="already right"):
+        t.reveal("r1c1")
+    t.reveal()
+    assert t.finished and t.reveals == 2
 
 
 def test_elapsed_time_pauses_when_paused_away_and_solved() -> None:
@@ -195,7 +200,7 @@ def test_any_save_record_restores_or_gives_a_save_error(data: dict[str, object])
 
 
 def test_one_solution_per_game_handed_to_every_state(monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzzleterm.engine import solver
+    from puzzleterm.engine.sudoku import solver
 
     calls: list[int] = []
     real = solver.solve_values
@@ -210,8 +215,8 @@ def test_one_solution_per_game_handed_to_every_state(monkeypatch: pytest.MonkeyP
     for move in ("r1c1=3", "r1c2=4", "r1c1-"):
         s.play(move)
         assert s.state.solution == (3, 4, 2, 1, 2, 1, 4, 3, 1, 2, 3, 4, 4, 3, 1, 2)
-    assert s.solved_state is not None
+    assert s.solution is not None
     assert len(calls) == 1  # once for the game, never again per state
     known = Session(load_game_id(FOUR), FakeClock())
-    assert known.state.solution is not None and known.solved_state is not None
+    assert known.state.solution is not None and known.solution is not None
     assert len(calls) == 1

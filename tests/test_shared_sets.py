@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.formats import find_conflicts
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.formats import find_conflicts
+from puzzleterm.engine.sudoku.geometry import geometry
 
 from .conftest import read_puzzle_lines, shared_file
 

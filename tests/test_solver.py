@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from puzzleterm.engine import find_kind
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.enumerate import enumerate_grids
-from puzzleterm.engine.formats import find_conflicts
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.enumerate import enumerate_grids
+from puzzleterm.engine.sudoku.formats import find_conflicts
+from puzzleterm.engine.sudoku.geometry import geometry
 
 from .conftest import TESTS, read_puzzle_lines
 

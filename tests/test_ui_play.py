@@ -17,32 +17,39 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from puzzleterm.app import PuzzleApp
-from puzzleterm.engine import Level, Step, all_kinds
+from puzzleterm.engine import Level, all_kinds
 from puzzleterm.engine.gameid import load_game_id
-from puzzleterm.engine.sudoku import solution_of
+from puzzleterm.engine.sudoku.human.catalog import Deduction
+from puzzleterm.engine.sudoku.kind import solution_of
 from puzzleterm.screens.dialogs import (
     CompletionScreen,
     ConfirmScreen,
+    GameIdScreen,
     NewGameChoice,
     NewGameScreen,
 )
 from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.home import HomeScreen
-from puzzleterm.screens.play import PlayScreen
-from puzzleterm.session import SavedGame, Session, human_solver_available
+from puzzleterm.screens.sudoku import SudokuScreen as PlayScreen
+from puzzleterm.session import SavedGame, Session
 from puzzleterm.store import Store
 
-from .conftest import EASY9, LATIN5, NEARLY9, SOL9, X5, FakeClock, screen_text
+from .conftest import (
+    EASY9,
+    LATIN5,
+    NEARLY9,
+    REAL,
+    SOL9,
+    X5,
+    FakeClock,
+    family_patched,
+    screen_text,
+)
 
 SIXTEEN = "sudoku:16x16:any#ui-test"
 
-needs_solver = pytest.mark.skipif(not human_solver_available(),
-                                  reason="the human-style solver is not installed yet")
-
-
 def make_app(home: Path, clock: FakeClock | None = None, game_id: str | None = None,
              **kw: Any) -> PuzzleApp:
-    kw.setdefault("grader", None)  # grading is tested once, below; it costs time
     kw.setdefault("seeds", lambda: "ui-seed")
     return PuzzleApp(home=home, clock=clock or FakeClock(), game_id=game_id, **kw)
 
@@ -108,10 +115,13 @@ class Game:
 async def playing(home: Path, game_id: str | None = EASY9, *, clock: FakeClock | None = None,
                   size: tuple[int, int] = (80, 24), **kw: Any) -> AsyncIterator[Game]:
     """Run the app on ``game_id`` (or on the home screen when None) until the block ends."""
+    hints = kw.pop("hints", REAL)
+    grader = kw.pop("grader", None)  # grading is tested once, below; it costs time
     app = make_app(home, clock, game_id=game_id, **kw)
-    async with app.run_test(size=size) as pilot:
-        await ready(pilot)
-        yield Game(pilot, app)
+    with family_patched(hints, grader):
+        async with app.run_test(size=size) as pilot:
+            await ready(pilot)
+            yield Game(pilot, app)
 
 
 def save_game(home: Path, moves: tuple[str, ...]) -> None:
@@ -178,11 +188,9 @@ async def test_chooser_deals_another_size_and_level(ui_home: Path) -> None:
         await g.press("enter", "down", "enter", "home", "enter")  # 4x4, first level
         await ready(g.pilot)
         assert g.session.state.geo.n == 4
-        if human_solver_available():
-            assert g.session.level is Level.EASY
+        assert g.session.level is Level.EASY
 
 
-@needs_solver
 async def test_the_level_list_offers_only_levels_the_size_reaches(ui_home: Path) -> None:
     async with playing(ui_home, None) as g:
         await g.press("enter")
@@ -205,7 +213,6 @@ async def test_the_level_list_offers_only_levels_the_size_reaches(ui_home: Path)
         assert g.session.puzzle.params == "9x9" and g.session.puzzle.level is None
 
 
-@needs_solver
 async def test_a_level_the_generator_could_not_reach_is_said(ui_home: Path) -> None:
     async with playing(ui_home) as g:
         g.screen.new_deal(NewGameChoice("sudoku", "4x4", Level.MEDIUM))
@@ -411,7 +418,6 @@ async def test_mistake_checking_against_the_solution(ui_home: Path) -> None:
 
 # -- hints, reveal, completion ---------------------------------------------------------------
 
-@needs_solver
 async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
     async with playing(ui_home) as g:
         screen, session = g.screen, g.session
@@ -429,22 +435,22 @@ async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
         await g.press("t")
         assert session.moves and session.moves[-1].startswith("hint:")
         assert session.assisted and session.hints_applied == 1 and session.hints_used == 1
-        for cell, digit in step.placements:
+        for cell, digit in step.evidence.placements:
             assert session.state.values[cell] == digit
         assert screen.hint_step is None  # the next press starts over from the new position
 
 
 async def test_hint_with_an_injected_solver(ui_home: Path) -> None:
     """The hint flow does not depend on which solver answers."""
-    step = Step(technique="full_house", name="Full house", level=Level.EASY, rating=1.0,
+    step = Deduction(technique="full_house", name="Full house", level=Level.EASY, rating=1.0,
                 placements=((0, 4),), cells=(0,), houses=(0,),
                 explanation="r1c1 is the last cell of row 1: 4", nudge="Look at row 1")
 
     class Hints:
-        def next_step(self, state: Any) -> Step | None:
+        def next_step(self, state: Any) -> Deduction | None:
             return step if not state.values[0] else None
 
-        def step_move(self, state: Any, s: Step) -> str:
+        def step_move(self, state: Any, s: Deduction) -> str:
             return "r1c1=4"
 
     async with playing(ui_home, NEARLY9, hints=Hints()) as g:
@@ -455,21 +461,11 @@ async def test_hint_with_an_injected_solver(ui_home: Path) -> None:
         assert g.session.assisted
 
 
-@needs_solver
 async def test_puzzles_dealt_without_a_level_are_graded(ui_home: Path) -> None:
-    from puzzleterm.app import default_grader
-
-    async with playing(ui_home, grader=default_grader()) as g:
+    async with playing(ui_home, grader=REAL) as g:
         assert g.session.level is Level.EASY
         assert g.session.rating is not None
         assert "easy (" in g.text()
-
-
-async def test_hint_key_is_hidden_without_a_solver(ui_home: Path) -> None:
-    async with playing(ui_home, hints=None) as g:
-        assert "Hint" not in g.text()
-        await g.press("t")
-        assert g.session.moves == () and g.session.hints_used == 0
 
 
 async def test_completing_a_puzzle_shows_the_completion_dialog(
@@ -652,7 +648,7 @@ async def test_x_sudoku_shows_its_diagonals(ui_home: Path) -> None:
 
 
 async def test_the_board_draws_in_the_terminal_s_own_ansi_colours(ui_home: Path) -> None:
-    from puzzleterm.widgets.board import ANSI_PALETTE
+    from puzzleterm.widgets.sudoku_board import ANSI_PALETTE
 
     async with playing(ui_home, X5, ansi_color=True) as g:
         assert g.screen.board.palette is ANSI_PALETTE
@@ -672,13 +668,13 @@ async def test_clicking_a_cell_moves_the_cursor(ui_home: Path) -> None:
 
 def test_hint_eliminations_stick_in_cells_without_marks() -> None:
     from puzzleterm.engine.gameid import load_game_id
-    from puzzleterm.screens.play import pencil_first
+    from puzzleterm.engine.sudoku.kind import pencil_first
 
     state = load_game_id(EASY9).state
     cand = state.candidates()
     digits = [d for d in range(1, 10) if cand[0] >> (d - 1) & 1]
-    step = Step(technique="pointing", name="Pointing", level=Level.MEDIUM, rating=2.0,
-                eliminations=((0, digits[0]),))
+    step = Deduction(technique="pointing", name="Pointing", level=Level.MEDIUM, rating=2.0,
+                     eliminations=((0, digits[0]),))
     move = pencil_first(state, step, f"r1c1-{digits[0]}")
     assert move == f"r1c1~{''.join(map(str, digits[1:]))};r1c1-{digits[0]}"
     marked = state.__class__(state.geo, state.givens, state.values, (1, *state.marks[1:]))
@@ -687,22 +683,21 @@ def test_hint_eliminations_stick_in_cells_without_marks() -> None:
 
 async def test_the_game_id_can_be_shown_and_reopens_the_puzzle(ui_home: Path) -> None:
     async with playing(ui_home, EASY9) as g:
+        givens = g.session.state.givens
         await g.press("i")
-        assert "Game ID:" in g.text()
-        status = str(g.screen.query_one("#status", Static).content)
-        shown = status.split("Game ID: ", 1)[1].split()[0]
-        assert load_game_id(shown).state.givens == g.session.state.givens
+        assert isinstance(g.app.screen, GameIdScreen)
+        shown = str(g.app.screen.query_one("#game-id-text", Static).content)
+        assert load_game_id(shown).state.givens == givens
+        await g.press("c")
+        assert g.app.clipboard == shown
+        await g.press("enter")
+        assert isinstance(g.app.screen, PlayScreen)
 
 
-def test_the_default_grader_rates_small_boards_and_leaves_16x16_unrated() -> None:
-    from puzzleterm.app import default_grader
-
-    grader = default_grader()
-    assert grader is not None
-    small = grader(load_game_id("sudoku:4x4:any#g"))
-    assert small is not None and small.level is Level.EASY
-    assert grader(load_game_id(SIXTEEN)) is None  # grading it would keep the player waiting
-
+def test_dealt_small_boards_are_graded_and_16x16_left_unrated() -> None:
+    small = load_game_id("sudoku:4x4:any#g")
+    assert small.grade is not None and small.grade.level is Level.EASY
+    assert load_game_id(SIXTEEN).grade is None  # grading it would keep the player waiting
 
 # -- puzzles that cannot be dealt; hints in a worker; one solution per game --------------------
 
@@ -777,16 +772,16 @@ class SlowHints:
         self.asked: list[Any] = []
         self.threads: set[str] = set()
 
-    def next_step(self, state: Any) -> Step | None:
+    def next_step(self, state: Any) -> Deduction | None:
         self.asked.append(state)
         self.threads.add(threading.current_thread().name)
         self.release.wait(5)
         cell = next(c for c, v in enumerate(state.values) if not v)
-        return Step(technique="full_house", name="Full house", level=Level.EASY, rating=1.0,
-                    placements=((cell, int(SOL9[cell])),), cells=(cell,), houses=(0,),
-                    explanation="the last cell", nudge="Look around")
+        return Deduction(technique="full_house", name="Full house", level=Level.EASY,
+                         rating=1.0, placements=((cell, int(SOL9[cell])),), cells=(cell,),
+                         houses=(0,), explanation="the last cell", nudge="Look around")
 
-    def step_move(self, state: Any, step: Step) -> str:
+    def step_move(self, state: Any, step: Deduction) -> str:
         (cell, digit), = step.placements
         return f"{state.geo.cell_name(cell)}={digit}"
 
@@ -841,10 +836,9 @@ async def test_a_hint_asked_again_after_a_move_waits_for_the_stale_worker(
         assert g.screen.hint_stage == 1 and g.session.hints_used == 1
 
 
-@needs_solver
 async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
         ui_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzzleterm.engine import solver
+    from puzzleterm.engine.sudoku import solver
 
     calls: list[str] = []
     real = solver.solve_values

@@ -6,7 +6,7 @@ the hint, a fixed step (so the picture does not change when the solver's wording
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +14,14 @@ import pytest
 from textual.pilot import Pilot
 
 from puzzleterm.app import PuzzleApp
-from puzzleterm.engine import Level, Step
+from puzzleterm.engine import Level
+from puzzleterm.engine.sudoku.human.catalog import Deduction
 
-from .conftest import EASY9, LATIN5, NEARLY9, X5
+from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched
 
 Snap = Callable[..., bool]
 
-HIDDEN_SINGLE = Step(
+HIDDEN_SINGLE = Deduction(
     technique="hidden_single", name="Hidden single", level=Level.EASY, rating=1.2,
     placements=((0, 4),), cells=(0,), houses=(18,), candidates=((0, 4),),
     explanation="In box 1, 4 can only go in r1c1", nudge="Look for where 4 goes in box 1",
@@ -28,10 +29,10 @@ HIDDEN_SINGLE = Step(
 
 
 class FixedHints:
-    def next_step(self, state: Any) -> Step | None:
+    def next_step(self, state: Any) -> Deduction | None:
         return HIDDEN_SINGLE
 
-    def step_move(self, state: Any, step: Step) -> str:
+    def step_move(self, state: Any, step: Deduction) -> str:
         return "r1c1=4"
 
 
@@ -40,9 +41,14 @@ def _colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _fixed_hints() -> Iterator[None]:
+    # unrated: the picture must not follow the grader's tuning
+    with family_patched(FixedHints(), None):
+        yield
+
+
 def app_for(home: Path, game_id: str | None = None, **kw: Any) -> PuzzleApp:
-    kw.setdefault("hints", FixedHints())
-    kw.setdefault("grader", None)  # unrated: the picture must not follow the grader's tuning
     return PuzzleApp(home=home, clock=lambda: 0.0, seeds=lambda: "snap", game_id=game_id, **kw)
 
 

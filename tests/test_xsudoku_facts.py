@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from puzzleterm.engine import solver as bt
-from puzzleterm.engine.geometry import geometry
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.geometry import geometry
 
 GEO = geometry("xsudoku", 5)
 

@@ -9,6 +9,8 @@ Parsing is all-or-nothing: :class:`~puzzleterm.engine.errors.GameIdError` says w
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +19,8 @@ from .kind import Kind, find_kind
 from .rng import Rng
 from .types import Level, Puzzle
 
-#: Version of the generators, part of every seed: a seed names one puzzle forever.  A
-#: generator change that alters what a seed deals must bump this (and the daily version).
-GENERATOR_VERSION = "v1"
+#: A seed form's level part: letters and dashes only, before the first ``#``.
+_SEED_FORM = re.compile(r"^([A-Za-z-]*)#(.*)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,10 @@ def parse_game_id(text: str) -> GameId:
     except PuzzleError as exc:
         raise GameIdError(f"bad game ID: {exc}") from exc
     canonical = kind.format_params(params)
-    if "#" in rest:
-        ltext, seed = rest.split("#", 1)
-        if not seed:
-            raise GameIdError("bad game ID: empty seed after '#'")
+    m = _SEED_FORM.match(rest)
+    if m is not None:
+        ltext, seed = m.group(1), m.group(2)
+        check_seed(seed)
         level: Level | None = None
         if ltext and ltext.lower() != "any":
             try:
@@ -56,13 +57,31 @@ def parse_game_id(text: str) -> GameId:
             except ValueError as exc:
                 raise GameIdError(f"bad game ID: {exc}") from exc
         return GameId(kind.name, canonical, None, level, seed)
+    if "#" in rest:
+        raise GameIdError(f"bad game ID: {quote(rest)} is neither givens nor LEVEL#SEED")
     return GameId(kind.name, canonical, rest)
 
 
-def seeded_rng(kind_name: str, params: str, level: Level | None, seed: str) -> Rng:
-    """The generator's Rng for a seed (SHA-256 of ``v1|kind|params|level|seed``)."""
+def check_seed(seed: str) -> None:
+    """A seed is printable text without whitespace (a wrapped, pasted ID must not deal
+    another puzzle); raises :class:`GameIdError`."""
+    if not seed:
+        raise GameIdError("bad game ID: empty seed after '#'")
+    if any(ch.isspace() for ch in seed):
+        raise GameIdError(
+            f"bad game ID: the seed {quote(seed)} contains a space or line break "
+            "(was the ID wrapped when it was copied?)"
+        )
+    if any(unicodedata.category(ch) == "Cc" for ch in seed):
+        raise GameIdError(f"bad game ID: the seed {quote(seed)} has control characters")
+
+
+def seeded_rng(kind: Kind[Any, Any], params: str, level: Level | None, seed: str) -> Rng:
+    """The generator's Rng for a seed: SHA-256 of ``version|kind|params|level|seed``, where
+    the version is the kind's own ``generator_version`` (one kind's generator change cannot
+    move another kind's seeds)."""
     lv = level.name.lower() if level is not None else "any"
-    return Rng.from_parts(GENERATOR_VERSION, kind_name, params, lv, seed)
+    return Rng.from_parts(kind.generator_version, kind.name, params, lv, seed)
 
 
 def generate_seeded(
@@ -70,10 +89,9 @@ def generate_seeded(
 ) -> Puzzle[Any]:
     """The puzzle that ``kind:params:level#seed`` names (the seed is trimmed, never empty)."""
     seed = seed.strip()
-    if not seed:
-        raise GameIdError("a seed must not be empty")
+    check_seed(seed)
     ptext = kind.format_params(params)
-    puzzle = kind.generate(params, seeded_rng(kind.name, ptext, level, seed), level)
+    puzzle = kind.generate(params, seeded_rng(kind, ptext, level, seed), level)
     return Puzzle(
         puzzle.kind,
         puzzle.params,

@@ -1,7 +1,18 @@
-"""The interface every puzzle kind implements, and the registry that finds kinds by name."""
+"""The interface every puzzle kind implements, and the registry that finds kinds by name.
+
+A kind is one object (after Tatham's ``struct game``).  The shared layers (session, game
+screen, CLI, store, daily set) speak to kinds only through :class:`Kind` and the optional
+capability protocols below, so a new kind joins as one package plus one ``register`` call.
+
+Contract for text: ``format_params`` and ``describe`` never produce ``:`` or ``#`` (they are
+the separators of game IDs); ``read`` accepts any of the kind's text forms and ``write``
+produces one of ``formats`` (``formats[0]`` is the form ``describe`` uses).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import UnknownKindError, quote
@@ -11,38 +22,104 @@ from .types import Grade, Level, Puzzle, Status, Step
 P = TypeVar("P")
 S = TypeVar("S")
 
+#: Value of a kind-specific command-line option: text, a switch (bool), or absent (None).
+OptionValue = str | bool | None
+
+#: Progress of a long computation: (done, total or None when unknown).
+Progress = Callable[[int, int | None], None]
+
+
+@dataclass(frozen=True)
+class CliOption:
+    """A command-line option a kind adds (``--board 6x10``, ``--forcing``).
+
+    ``metavar`` None makes it a switch.  ``commands`` names the subcommands that take it.
+    The value reaches the kind as ``options[dest]`` where ``dest`` is the flag without its
+    dashes, ``-`` turned to ``_``.
+    """
+
+    flag: str
+    help: str
+    metavar: str | None = None
+    commands: tuple[str, ...] = ("solve", "grade", "hint", "generate")
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
 
 @runtime_checkable
 class Kind(Protocol[P, S]):
-    """One puzzle kind (after Tatham's ``struct game``).
+    """One puzzle kind.
 
-    *Params* are what a player picks before a game (size, variant); *state* is an immutable
-    position that undo restores.  Moves are short strings executed by :meth:`apply`.
+    *Params* are what a player picks before a game (size, board, operation); *state* is an
+    immutable position that undo restores (``==`` means "same position").  Moves are short
+    strings executed by :meth:`apply`.
     """
 
     name: str
     title: str
     aliases: tuple[str, ...]
+    params_label: str  # the chooser's column: "Size", "Board", "Sum"
+    formats: tuple[str, ...]  # text forms read and written; formats[0] is the desc form
+    generator_version: str  # part of this kind's seeds only
 
+    # -- params: canonical text never contains ':' or '#'
     def default_params(self) -> P: ...
     def parse_params(self, text: str) -> P: ...
     def format_params(self, params: P) -> str: ...
     def param_choices(self) -> tuple[str, ...]: ...
     def levels(self, params: P) -> tuple[Level, ...]: ...
+    def level_note(self, params: P) -> str: ...
+    def cli_options(self) -> tuple[CliOption, ...]: ...
+    def params_from_options(self, options: Mapping[str, OptionValue]) -> P | None: ...
+
+    # -- puzzles and text
     def generate(self, params: P, rng: Rng, level: Level | None = None) -> Puzzle[S]: ...
     def parse(self, params: P, desc: str) -> S: ...
     def describe(self, state: S) -> str: ...
-    def format(self, state: S, fmt: str = "line") -> str: ...
+    def params_of(self, state: S) -> P: ...
+    def read(self, text: str, params: P | None = None) -> S: ...
+    def detect(self, text: str) -> str: ...  # which of ``formats`` the text is in
+    def write(self, state: S, fmt: str | None = None) -> str: ...
+
+    # -- play
     def apply(self, state: S, move: str) -> S: ...
+    def status(self, state: S) -> Status: ...
+    def reveal(self, state: S, solution: S, at: str | None = None) -> str: ...
+
+    # -- solving and grading
     def solve(self, state: S) -> S | None: ...
     def count_solutions(self, state: S, limit: int = 2) -> int: ...
-    def grade(self, state: S) -> Grade: ...
-    def hint(self, state: S) -> Step | None: ...
-    def status(self, state: S) -> Status: ...
+    def grade(self, state: S) -> Grade | None: ...
+    def explain(self, state: S) -> list[Step]: ...
+    def hint(self, state: S, solution: S | None) -> Step | None: ...
+
+
+@runtime_checkable
+class Enumerable(Protocol):
+    """A kind that can count or list every puzzle or solution of a board (``enumerate``)."""
+
+    def enumerate(
+        self, params: Any, options: Mapping[str, OptionValue], progress: Progress | None = None
+    ) -> Iterator[str]:
+        """Lines of the report (counts, tables, listed items), printed as they come."""
+        ...
+
+
+@runtime_checkable
+class Batchable(Protocol):
+    """A kind whose input file may hold many one-line puzzles, one per line."""
+
+    def split_batch(self, text: str, params: Any) -> list[tuple[int, str]] | None:
+        """``(line number, puzzle text)`` pairs when ``text`` is a batch, else None."""
+        ...
 
 
 _REGISTRY: dict[str, Kind[Any, Any]] = {}
 _ALIASES: dict[str, str] = {}
+_BUILTIN = ("sudoku", "pentomino", "arith")
+_builtins_loaded = False
 
 
 def register(kind: Kind[Any, Any]) -> Kind[Any, Any]:
@@ -54,9 +131,18 @@ def register(kind: Kind[Any, Any]) -> Kind[Any, Any]:
     return kind
 
 
+def unregister(name: str) -> None:
+    """Remove a kind (tests register toy kinds and take them away again)."""
+    kind = _REGISTRY.pop(name, None)
+    if kind is None:
+        return
+    for key in [k for k, v in _ALIASES.items() if v == name]:
+        del _ALIASES[key]
+
+
 def find_kind(name: str) -> Kind[Any, Any]:
     """The kind registered under ``name`` or one of its aliases."""
-    _load_builtin_kinds()
+    load_builtin_kinds()
     key = name.strip().lower()
     if key in _ALIASES:
         return _REGISTRY[_ALIASES[key]]
@@ -65,11 +151,22 @@ def find_kind(name: str) -> Kind[Any, Any]:
 
 
 def all_kinds() -> list[Kind[Any, Any]]:
-    """Every registered kind, in registration order."""
-    _load_builtin_kinds()
+    """Every registered kind, built-in ones first, in registration order."""
+    load_builtin_kinds()
     return list(_REGISTRY.values())
 
 
-def _load_builtin_kinds() -> None:
-    if not _REGISTRY:
-        from . import sudoku  # noqa: F401  (registers the Sudoku family)
+def load_builtin_kinds() -> None:
+    """Import the built-in kind packages once (each registers its kinds)."""
+    global _builtins_loaded
+    if _builtins_loaded:
+        return
+    _builtins_loaded = True
+    import importlib
+
+    for package in _BUILTIN:
+        try:
+            importlib.import_module(f"{__package__}.{package}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.{package}":
+                raise

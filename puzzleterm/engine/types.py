@@ -45,23 +45,23 @@ class Status(Enum):
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction, explained.
+    """One deduction of a human-style solver, explained, as every kind returns it.
 
-    Cells are indices into the kind's board (row-major), digits are 1-based values.
-    ``cells``, ``houses`` and ``candidates`` are what proves the step, for highlighting.
+    ``move`` is the kind's own move text that applies the step (``""`` for a step that only
+    explains, e.g. a mistake note with nothing to undo).  ``evidence`` is the kind's own
+    business: what its screen highlights (cells, houses, candidates for Sudoku; piece
+    placements and regions for pentomino; columns for arithmetic).  The session and the CLI
+    never look inside it.
     """
 
     technique: str
     name: str
     level: Level
     rating: float
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    houses: tuple[int, ...] = ()
-    candidates: tuple[tuple[int, int], ...] = ()
+    move: str = ""
     explanation: str = ""
     nudge: str = ""
+    evidence: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,11 @@ class Grade:
     counts: tuple[tuple[str, int], ...] = ()
     steps: int = 0
     solved: bool = True
+    #: display names of the technique ids in ``counts``
+    names: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def name_of(self, technique: str) -> str:
+        return dict(self.names).get(technique, technique)
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,26 @@ class NewGameChoice:
     level: Level | None
 
 
+class ButtonRow(Horizontal):
+    """Buttons side by side; left/right move the focus between them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+
+
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; ``y``/Enter on Yes answers True, ``n``/Escape False."""
+    """A yes/no question about the action a key asked for.
+
+    Enter confirms that action (its button has the focus), ``y`` too; Escape and ``n``
+    cancel; the arrow keys move between the buttons.
+    """
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", "No"),
-        Binding("y", "answer(True)", "Yes"),
+        Binding("escape,n", "answer(False)", "Cancel"),
+        Binding("y", "answer(True)", "Confirm"),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -42,12 +55,12 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
-            with Horizontal(classes="buttons"):
-                yield Button(self.yes, id="yes", variant="error")
-                yield Button(self.no, id="no", variant="primary")
+            with ButtonRow(classes="buttons"):
+                yield Button(self.yes, id="yes", variant="primary")
+                yield Button(self.no, id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -68,8 +81,11 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
 
     def __init__(self, kind: str, title: str, sizes: tuple[str, ...],
                  levels: dict[str, list[Level | None]], size: str | None = None,
-                 level: Level | None = None) -> None:
+                 level: Level | None = None, *, label: str = "Size",
+                 notes: dict[str, str] | None = None) -> None:
         super().__init__()
+        self.params_label = label
+        self.notes = notes or {}
         self.kind_name = kind
         self.kind_title = title
         self.sizes = sizes
@@ -87,13 +103,13 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             yield Label(f"New {self.kind_title}", classes="title")
             with Horizontal(classes="lists"):
                 with Vertical(classes="column"):
-                    yield Label("Size")
+                    yield Label(self.params_label)
                     yield OptionList(*[Option(s, id=s) for s in self.sizes], id="sizes")
                 with Vertical(classes="column"):
                     yield Label("Level")
                     yield OptionList(*self._level_options(), id="levels")
             yield Label(self._level_note(), id="level-note", classes="note")
-            with Horizontal(classes="buttons"):
+            with ButtonRow(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
 
@@ -105,12 +121,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         sizes.focus()
 
     def _level_note(self) -> str:
-        """Say when a size tops out below the hardest level (small boards do)."""
-        graded = [lv for lv in self.levels if lv is not None]
-        if not graded or max(graded) >= Level.EXTREME:
-            return ""
-        return (f"{self.chosen_size} puzzles top out at {max(graded).label}: "
-                "a small board needs only the simpler techniques.")
+        """What the kind says of the levels of the chosen size (e.g. where it tops out)."""
+        return self.notes.get(self.chosen_size, "")
 
     def _level_options(self) -> list[Option]:
         return [Option(level_label(lv), id=level_key(lv)) for lv in self.levels]
@@ -221,7 +233,7 @@ class CompletionScreen(ModalScreen[str]):
             yield Static("\n".join(lines), id="summary")
             note = "Assisted: hints or reveals were used." if s.assisted else "Solved unaided."
             yield Static(note, classes="note")
-            with Horizontal(classes="buttons"):
+            with ButtonRow(classes="buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Home", id="home")
 
@@ -234,6 +246,35 @@ class CompletionScreen(ModalScreen[str]):
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
+
+
+class GameIdScreen(ModalScreen[None]):
+    """The game ID, whole on one line, with a key that copies it to the clipboard."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "Copy"),
+        Binding("escape,enter,i,q", "close", "Close"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog game-id"):
+            yield Label("Game ID", classes="title")
+            yield Static(self.game_id, id="game-id-text", markup=False)
+            yield Static("Open it again, here or anywhere, with: puzzleterm play ID\n"
+                         "c: copy to the clipboard · Enter: close", classes="note")
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.game_id)
+        self.app.notify("Game ID copied to the clipboard (where the terminal allows it).",
+                        timeout=4)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 def format_time(seconds: float) -> str:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import all_kinds
+from . import has_screen
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -70,6 +71,8 @@ class HomeScreen(Screen[None]):
             line = Text.assemble(("Continue  ", "bold"), summary)
             options.append(Option(line, id="continue"))
         for kind in all_kinds():
+            if not has_screen(kind.name):
+                continue  # command-line only
             sizes = " ".join(kind.param_choices())
             options.append(Option(Text.assemble((f"{kind.title:<14}", "bold"), sizes),
                                   id=f"kind:{kind.name}"))

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from functools import partial
 from itertools import combinations
 
-from ..types import Step
-from .catalog import make_step
+from .catalog import Deduction, make_step
 from .grid import Grid, cells_of, digits_of, join_names, memo
 
 Elims = list[tuple[int, int]]
@@ -27,7 +26,7 @@ def digits_text(g: Grid, digits: Sequence[int]) -> str:
 
 
 # -- singles --------------------------------------------------------------------------------
-def full_house(g: Grid) -> Step | None:
+def full_house(g: Grid) -> Deduction | None:
     values = g.values
     t = g.t
     for h in t.house_order:
@@ -54,7 +53,7 @@ def full_house(g: Grid) -> Step | None:
     return None
 
 
-def hidden_single(g: Grid) -> Step | None:
+def hidden_single(g: Grid) -> Deduction | None:
     cand = g.cand
     t = g.t
     for h in t.house_order:
@@ -82,7 +81,7 @@ def hidden_single(g: Grid) -> Step | None:
     return None
 
 
-def naked_single(g: Grid) -> Step | None:
+def naked_single(g: Grid) -> Deduction | None:
     t = g.t
     for c, m in enumerate(g.cand):
         if m and not m & (m - 1):
@@ -99,11 +98,11 @@ def naked_single(g: Grid) -> Step | None:
 
 
 # -- locked candidates ----------------------------------------------------------------------
-def _locked(g: Grid, pointing: bool) -> Step | None:
+def _locked(g: Grid, pointing: bool) -> Deduction | None:
     """The first intersection (then the lowest digit) where a digit's places in the base
     house all lie in the cover house, which has it elsewhere too."""
     t = g.t
-    best: tuple[int, Step] | None = None
+    best: tuple[int, Deduction] | None = None
     for d0, where in enumerate(g.all_digit_cells()):
         if where:
             got = memo(t, ("locked", pointing, d0 + 1, where),
@@ -113,7 +112,7 @@ def _locked(g: Grid, pointing: bool) -> Step | None:
     return best[1] if best else None
 
 
-def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Step] | None:
+def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Deduction] | None:
     """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
     types = g.geo.house_types
     for i, inter in enumerate(g.t.intersections):
@@ -141,11 +140,11 @@ def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Ste
     return None
 
 
-def pointing(g: Grid) -> Step | None:
+def pointing(g: Grid) -> Deduction | None:
     return _locked(g, True)
 
 
-def claiming(g: Grid) -> Step | None:
+def claiming(g: Grid) -> Deduction | None:
     return _locked(g, False)
 
 
@@ -153,7 +152,7 @@ def claiming(g: Grid) -> Step | None:
 _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _naked_subset(g: Grid, k: int) -> Step | None:
+def _naked_subset(g: Grid, k: int) -> Deduction | None:
     t = g.t
     cand = g.cand
     for h in t.house_order:
@@ -209,7 +208,7 @@ def _house_places(g: Grid) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _hidden_subset(g: Grid, k: int) -> Step | None:
+def _hidden_subset(g: Grid, k: int) -> Deduction | None:
     t = g.t
     cand = g.cand
     n = g.n
@@ -252,25 +251,25 @@ def _hidden_subset(g: Grid, k: int) -> Step | None:
     return None
 
 
-def naked_pair(g: Grid) -> Step | None:
+def naked_pair(g: Grid) -> Deduction | None:
     return _naked_subset(g, 2)
 
 
-def naked_triple(g: Grid) -> Step | None:
+def naked_triple(g: Grid) -> Deduction | None:
     return _naked_subset(g, 3)
 
 
-def naked_quad(g: Grid) -> Step | None:
+def naked_quad(g: Grid) -> Deduction | None:
     return _naked_subset(g, 4)
 
 
-def hidden_pair(g: Grid) -> Step | None:
+def hidden_pair(g: Grid) -> Deduction | None:
     return _hidden_subset(g, 2)
 
 
-def hidden_triple(g: Grid) -> Step | None:
+def hidden_triple(g: Grid) -> Deduction | None:
     return _hidden_subset(g, 3)
 
 
-def hidden_quad(g: Grid) -> Step | None:
+def hidden_quad(g: Grid) -> Deduction | None:
     return _hidden_subset(g, 4)

@@ -27,11 +27,11 @@ near-minimal 16x16 takes seconds, so its puzzles keep the givens that singles ne
 
 from __future__ import annotations
 
+from ...rng import Rng
+from ...types import Grade, Level
 from .. import solver as bt
 from ..generator import default_symmetric, generate_minimal, symmetric_groups
 from ..geometry import Geometry, max_level
-from ..rng import Rng
-from ..types import Grade, Level
 from .grid import Grid
 from .pool import POOL
 from .solve import grade_givens, run

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
 
+from ..rng import Rng
 from .geometry import Geometry
-from .rng import Rng
 
 Masks = list[int]
 

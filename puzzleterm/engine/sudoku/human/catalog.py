@@ -10,7 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..types import Level, Step
+from ...types import Level
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of the Sudoku-family solver, with what proves it.
+
+    Cells are indices into the board (row-major), digits are 1-based values.  ``cells``,
+    ``houses`` and ``candidates`` are what proves the step, for highlighting; the kind turns
+    a deduction into a generic :class:`~puzzleterm.engine.types.Step` whose evidence it is.
+    """
+
+    technique: str
+    name: str
+    level: Level
+    rating: float
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    cells: tuple[int, ...] = ()
+    houses: tuple[int, ...] = ()
+    candidates: tuple[tuple[int, int], ...] = ()
+    explanation: str = ""
+    nudge: str = ""
 
 
 @dataclass(frozen=True)
@@ -116,9 +138,9 @@ def make_step(
     explanation: str,
     nudge: str,
     rating: float | None = None,
-) -> Step:
+) -> Deduction:
     tech = BY_ID[tech_id]
-    return Step(
+    return Deduction(
         technique=tech.id,
         name=tech.name,
         level=tech.level,

@@ -9,14 +9,13 @@ from __future__ import annotations
 from functools import cache
 
 from ..geometry import Geometry
-from ..types import Step
 from .basic import describe_elims, digits_text
-from .catalog import make_step
+from .catalog import Deduction, make_step
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of
 
 
-def xy_wing(g: Grid) -> Step | None:
+def xy_wing(g: Grid) -> Deduction | None:
     cand = g.cand
     pb = g.t.peer_bits
     bv = g.bivalue()
@@ -51,7 +50,7 @@ def xy_wing(g: Grid) -> Step | None:
     return None
 
 
-def xyz_wing(g: Grid) -> Step | None:
+def xyz_wing(g: Grid) -> Deduction | None:
     cand = g.cand
     pb = g.t.peer_bits
     for pivot, pm in enumerate(cand):
@@ -82,7 +81,7 @@ def xyz_wing(g: Grid) -> Step | None:
     return None
 
 
-def w_wing(g: Grid) -> Step | None:
+def w_wing(g: Grid) -> Deduction | None:
     cand = g.cand
     t = g.t
     pb = t.peer_bits
@@ -174,7 +173,7 @@ def _rectangles_of(g: Grid) -> list[Rectangle]:
 
 
 def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
-             elims: list[tuple[int, int]], why: str) -> Step:
+             elims: list[tuple[int, int]], why: str) -> Deduction:
     xs = digits_text(g, digits_of(xy))
     return make_step(
         tech, eliminations=elims, cells=list(corners),
@@ -186,7 +185,7 @@ def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
     )
 
 
-def _unique_rectangle(g: Grid, kind: int) -> Step | None:
+def _unique_rectangle(g: Grid, kind: int) -> Deduction | None:
     if not g.unique:
         return None
     cand = g.cand
@@ -233,19 +232,19 @@ def _unique_rectangle(g: Grid, kind: int) -> Step | None:
     return None
 
 
-def unique_rectangle_1(g: Grid) -> Step | None:
+def unique_rectangle_1(g: Grid) -> Deduction | None:
     return _unique_rectangle(g, 1)
 
 
-def unique_rectangle_2(g: Grid) -> Step | None:
+def unique_rectangle_2(g: Grid) -> Deduction | None:
     return _unique_rectangle(g, 2)
 
 
-def unique_rectangle_4(g: Grid) -> Step | None:
+def unique_rectangle_4(g: Grid) -> Deduction | None:
     return _unique_rectangle(g, 4)
 
 
-def bug_plus_1(g: Grid) -> Step | None:
+def bug_plus_1(g: Grid) -> Deduction | None:
     if not g.unique:
         return None
     cand = g.cand

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..rng import Rng
+from ..types import Grade, Level
 from . import solver as bt
 from .geometry import Geometry
-from .rng import Rng
-from .types import Grade, Level
 
 
 def symmetric_groups(geo: Geometry, symmetric: bool) -> list[tuple[int, ...]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import ParamsError
 from . import solver as bt
-from .errors import ParamsError
 from .geometry import Geometry, geometry
 
 #: Boards whose grids can all be counted by search in seconds.
@@ -54,3 +54,19 @@ def enumerate_grids(variant: str, n: int) -> Enumeration:
         fixed = tuple(bt.all_solutions(geo, first_row_fixed(geo)))
         label = "with first row " + "".join(geo.symbol(d) for d in range(1, n + 1))
     return Enumeration(geo, total, label, tuple(sorted(fixed)))
+
+
+def report(variant: str, title: str, n: int, show_all: bool) -> list[str]:
+    """The lines ``puzzleterm enumerate`` prints: the normalised grids (when few, or asked
+    for), their count and the total."""
+    from .formats import format_grid
+
+    result = enumerate_grids(variant, n)
+    geo = result.geo
+    lines: list[str] = []
+    if show_all or len(result.fixed) <= 12:
+        for grid in result.fixed:
+            lines.append(format_grid(geo, grid, "grid") + "\n")
+    lines.append(f"{len(result.fixed)} {title} {geo.size_text} grids {result.fixed_label}")
+    lines.append(f"{result.total} {title} {geo.size_text} grids in all")
+    return lines

@@ -14,9 +14,8 @@ from __future__ import annotations
 from functools import partial
 
 from .. import solver as bt
-from ..types import Step
 from .basic import describe_elims
-from .catalog import length_bonus, make_step
+from .catalog import Deduction, length_bonus, make_step
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
 
@@ -208,7 +207,7 @@ def chain_text(g: Grid, path: list[Node]) -> str:
 
 
 def _chain_step(g: Grid, tech: str, label: str, path: list[Node],
-                elims: list[tuple[int, int]]) -> Step:
+                elims: list[tuple[int, int]]) -> Deduction:
     (cs, ds), (ce, de) = path[0], path[-1]
     links = len(path) - 1
     base = {"x_chain": 6.5, "xy_chain": 6.6, "aic": 7.0}[tech]
@@ -230,7 +229,7 @@ def _x_chain_digit(g: Grid, digit: int, where: int) -> Chain | None:
     return _shortest_chain(g, "x", digit)
 
 
-def x_chain(g: Grid) -> Step | None:
+def x_chain(g: Grid) -> Deduction | None:
     best: Chain | None = None
     for d0, where in enumerate(g.all_digit_cells()):
         if not where:
@@ -243,12 +242,12 @@ def x_chain(g: Grid) -> Step | None:
     return _chain_step(g, "x_chain", "X-Chain", *best)
 
 
-def xy_chain(g: Grid) -> Step | None:
+def xy_chain(g: Grid) -> Deduction | None:
     found = _shortest_chain(g, "xy")
     return _chain_step(g, "xy_chain", "XY-Chain", *found) if found else None
 
 
-def aic(g: Grid) -> Step | None:
+def aic(g: Grid) -> Deduction | None:
     found = _shortest_chain(g, "aic")
     return _chain_step(g, "aic", "alternating inference chain", *found) if found else None
 
@@ -367,10 +366,10 @@ def _common(g: Grid, results: list[list[int]]
     return placements, elims
 
 
-def forcing_chain(g: Grid) -> Step | None:
+def forcing_chain(g: Grid) -> Deduction | None:
     prop = _Propagator(g)
     cand = g.cand
-    best: tuple[int, Step] | None = None
+    best: tuple[int, Deduction] | None = None
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
     # contradictions: one assumption breaks the grid
     for c in order:
@@ -440,7 +439,7 @@ def forcing_chain(g: Grid) -> Step | None:
 
 
 # -- trial --------------------------------------------------------------------------------------
-def trial(g: Grid) -> Step | None:
+def trial(g: Grid) -> Deduction | None:
     """Guess and search: a candidate whose assumption has no solution at all."""
     cand = g.cand
     cells = sorted((c for c in range(g.t.ncells) if cand[c]),

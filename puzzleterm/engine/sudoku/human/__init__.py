@@ -10,7 +10,7 @@ serves every size, X-Sudoku and Latin squares alike.
 from ..geometry import max_level
 from .catalog import TECHNIQUES, Technique
 from .levels import generate_at_level
-from .solve import find_mistakes, grade_state, next_step, solve_steps, step_move
+from .solve import find_mistakes, grade_state, next_step, solve_steps
 
 __all__ = [
     "TECHNIQUES",
@@ -21,5 +21,4 @@ __all__ = [
     "max_level",
     "next_step",
     "solve_steps",
-    "step_move",
 ]

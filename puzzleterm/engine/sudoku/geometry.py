@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from .errors import ParamsError
-from .types import Level
+from ..errors import ParamsError
+from ..types import Level
 
 #: Text symbols for digits 1..16 (16x16 uses 1-9 then A-G).
 SYMBOLS = "123456789ABCDEFG"

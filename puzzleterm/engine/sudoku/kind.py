@@ -21,16 +21,29 @@ Moves (``r`` row, ``c`` column, 1-based; digits are symbols ``1-9``, ``A-G``):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from ..errors import MoveError, ParamsError, quote
 from . import solver as bt
-from .errors import MoveError, ParamsError, quote
-from .formats import check_givens, find_conflicts, format_grid, parse_grid
+from .formats import (
+    check_givens,
+    detect_format,
+    find_conflicts,
+    format_grid,
+    parse_grid,
+    split_batch,
+)
 from .geometry import Geometry, geometry, max_level
-from .kind import register
-from .rng import Rng
-from .types import Grade, Level, Puzzle, Status, Step
+
+if TYPE_CHECKING:
+    from .human.catalog import Deduction
+from ..kind import CliOption, OptionValue, Progress
+from ..rng import Rng
+from ..types import Grade, Level, Puzzle, Status, Step
+from .formats import FORMATS
 
 
 @dataclass(frozen=True)
@@ -101,11 +114,20 @@ def solution_of(geo: Geometry, givens: tuple[int, ...]) -> tuple[int, ...] | Non
     return bt.solve_values(geo, givens)
 
 
+#: Boards above this many cells dealt without a level stay unrated (grading is slow there).
+MAX_GRADED_CELLS = 81
+
 _CELL_MOVE = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})([=+\-~])(.*)$")
 
 
 class SudokuFamilyKind:
     """One kind of the family; instances differ by variant (sudoku, xsudoku, latin)."""
+
+    params_label = "Size"
+    formats: tuple[str, ...] = FORMATS
+    #: Part of every seed of the family: a seed names one puzzle forever.  A generator
+    #: change that alters what a seed deals must bump this (and start a new daily epoch).
+    generator_version = "v1"
 
     def __init__(
         self, name: str, title: str, aliases: tuple[str, ...], sizes: tuple[int, ...], default: int
@@ -143,6 +165,26 @@ class SudokuFamilyKind:
         top = max_level(params.geo)
         return tuple(lv for lv in Level if lv <= top)
 
+    def level_note(self, params: SudokuParams) -> str:
+        """Why the level list of a board is short, in players' words ("" when it is not)."""
+        top = max_level(params.geo)
+        if top >= Level.EXTREME:
+            return ""
+        levels = [lv.label for lv in Level if lv > top and lv < Level.TRIAL]
+        return (f"{self.title} {params.text} puzzles top out at {top.label}: a board this "
+                f"size is not dealt at {', '.join(levels)}.")
+
+    def cli_options(self) -> tuple[CliOption, ...]:
+        return (CliOption("--list", "enumerate: list every normalised grid", None,
+                          ("enumerate",)),)
+
+    def params_from_options(self, options: Mapping[str, OptionValue]) -> SudokuParams | None:
+        size = options.get("size")
+        return self.parse_params(size) if isinstance(size, str) else None
+
+    def params_of(self, state: SudokuState) -> SudokuParams:
+        return state.params
+
     # -- reading and writing -----------------------------------------------------------------
     def read(self, text: str, params: SudokuParams | None = None) -> SudokuState:
         """Parse a grid in any text form, inferring the size unless ``params`` fixes it."""
@@ -158,8 +200,25 @@ class SudokuFamilyKind:
     def describe(self, state: SudokuState) -> str:
         return format_grid(state.geo, state.givens, "line")
 
-    def format(self, state: SudokuState, fmt: str = "line") -> str:
-        return format_grid(state.geo, state.values, fmt)
+    def detect(self, text: str) -> str:
+        """The form a puzzle text is written in (``line``, ``grid`` or ``csv``)."""
+        return detect_format(text)
+
+    def split_batch(self, text: str, params: SudokuParams | None) -> list[tuple[int, str]] | None:
+        return split_batch(text, (params.n,) if params is not None else self.sizes)
+
+    def enumerate(self, params: SudokuParams | None, options: Mapping[str, OptionValue],
+                  progress: Progress | None = None) -> Iterator[str]:
+        """Every grid of a small board: the normalised ones and the total."""
+        from .enumerate import MAX_ENUMERABLE, report
+
+        # the usual size, or the largest one small enough to enumerate
+        limit = MAX_ENUMERABLE.get(self.name, 0)
+        n = min(self._default, limit) if params is None else params.n
+        yield from report(self.name, self.title, n, bool(options.get("list")))
+
+    def write(self, state: SudokuState, fmt: str | None = None) -> str:
+        return format_grid(state.geo, state.values, fmt or "line")
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: SudokuState, move: str) -> SudokuState:
@@ -254,10 +313,40 @@ class SudokuFamilyKind:
 
         return grade_state(state)
 
-    def hint(self, state: SudokuState) -> Step | None:
+    def explain(self, state: SudokuState) -> list[Step]:
+        from .human import solve_steps
+
+        geo = state.geo
+        return [as_step(geo, d, step_move(geo, d)) for d in solve_steps(state)]
+
+    def hint(self, state: SudokuState, solution: SudokuState | None) -> Step | None:
+        """The next human step from the player's position, pencil marks included."""
         from .human import next_step
 
-        return next_step(state)
+        d = next_step(state, use_marks=True)
+        if d is None:
+            return None
+        return as_step(state.geo, d, pencil_first(state, d, step_move(state.geo, d)))
+
+    def reveal(self, state: SudokuState, solution: SudokuState, at: str | None = None) -> str:
+        """The move that puts the solution's digit in cell ``at`` (``r3c5``), or in every
+        cell that differs when ``at`` is None; raises :class:`MoveError` when nothing would
+        change."""
+        geo = state.geo
+        sol = solution.values
+        if at is None:
+            cells = [c for c in range(geo.ncells) if state.values[c] != sol[c]]
+            if not cells:
+                raise MoveError("every digit is already right")
+        else:
+            m = re.fullmatch(r"r([0-9]{1,2})c([0-9]{1,2})", at.strip())
+            if not m or not (1 <= int(m.group(1)) <= geo.n and 1 <= int(m.group(2)) <= geo.n):
+                raise MoveError(f"no cell {quote(at)} on a {geo.n}x{geo.n} board")
+            cell = (int(m.group(1)) - 1) * geo.n + int(m.group(2)) - 1
+            if state.givens[cell] or state.values[cell] == sol[cell]:
+                raise MoveError(f"{geo.cell_name(cell)} is already right")
+            cells = [cell]
+        return ";".join(f"{geo.cell_name(c)}={geo.symbol(sol[c])}" for c in cells)
 
     # -- generation --------------------------------------------------------------------------
     def generate(
@@ -268,6 +357,8 @@ class SudokuFamilyKind:
         geo = params.geo
         givens, grade = generate_givens(geo, rng, level)
         state = SudokuState.from_givens(geo, givens)
+        if grade is None and geo.ncells <= MAX_GRADED_CELLS:
+            grade = self.grade(state)
         return Puzzle(self.name, params.text, self.describe(state), state, level=level, grade=grade)
 
 
@@ -279,6 +370,52 @@ LATIN = SudokuFamilyKind(
     "latin", "Latin square", ("latin-square", "latinsquare"), (5, 4, 3, 6, 7, 8, 9), 5
 )
 
-for _k in (SUDOKU, XSUDOKU, LATIN):
-    register(_k)
 
+
+def as_step(geo: Geometry, d: Deduction, move: str) -> Step:
+    """A deduction of the family's solver as the engine's generic step (it is the evidence)."""
+    return Step(technique=d.technique, name=d.name, level=d.level, rating=d.rating, move=move,
+                explanation=d.explanation, nudge=d.nudge, evidence=d)
+
+
+def step_move(geo: Geometry, d: Deduction) -> str:
+    """A deduction as a move for ``apply``: ``r3c5=7`` places, ``r3c5-7`` removes a mark.
+
+    A mistake clears the wrong digits (``r3c5=0``); a pencil-mark mistake resets the marks
+    of its cells to the candidates the digits allow (``r3c5~1379``).
+    """
+    if d.technique == "mistake":
+        return ";".join(f"{geo.cell_name(c)}=0" for c in d.cells)
+    if d.technique == "mark_mistake":
+        parts = []
+        for c in d.cells:
+            ds = "".join(geo.symbol(dd) for cc, dd in d.candidates if cc == c)
+            parts.append(f"{geo.cell_name(c)}~{ds}")
+        return ";".join(parts)
+    moves = [f"{geo.cell_name(c)}={geo.symbol(v)}" for c, v in d.placements]
+    moves += [f"{geo.cell_name(c)}-{geo.symbol(v)}" for c, v in d.eliminations]
+    return ";".join(moves)
+
+
+def pencil_first(state: SudokuState, d: Deduction, move: str) -> str:
+    """Make an elimination stick in cells without pencil marks.
+
+    The solver reasons from candidates; removing a mark from a cell that has none would
+    change nothing (and the same hint would come back).  Such cells first get their
+    candidates less the eliminated digits as marks.
+    """
+    if not d.eliminations:
+        return move
+    geo = state.geo
+    cand = state.candidates()
+    dropped: dict[int, int] = {}
+    for cell, digit in d.eliminations:
+        dropped[cell] = dropped.get(cell, 0) | (1 << (digit - 1))
+    fixes = []
+    for cell in sorted(dropped):
+        if state.values[cell] or state.marks[cell]:
+            continue
+        keep = cand[cell] & ~dropped[cell]
+        digits = "".join(geo.symbol(v) for v in range(1, geo.n + 1) if keep & (1 << (v - 1)))
+        fixes.append(f"{geo.cell_name(cell)}~{digits}")
+    return ";".join([*fixes, move]) if fixes else move

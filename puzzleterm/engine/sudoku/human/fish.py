@@ -7,9 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import combinations
 
-from ..types import Step
 from .basic import describe_elims
-from .catalog import make_step
+from .catalog import Deduction, make_step
 from .grid import Grid, cells_of, join_names, memo
 
 _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
@@ -49,10 +48,10 @@ def _line_list(g: Grid, hs: list[int]) -> str:
 
 
 #: A single-digit finder: ``(grid, size, digit, the digit's cells) -> step``.
-DigitFinder = Callable[[Grid, int, int, int], Step | None]
+DigitFinder = Callable[[Grid, int, int, int], Deduction | None]
 
 
-def per_digit(g: Grid, name: str, k: int, fn: DigitFinder) -> Step | None:
+def per_digit(g: Grid, name: str, k: int, fn: DigitFinder) -> Deduction | None:
     """The first step ``fn(g, k, digit, where)`` finds, digit by digit (``where``: the
     digit's cells).
 
@@ -91,7 +90,7 @@ def _base_sets(g: Grid, where: int, k: int, least: int, most: int) -> Iterator[B
             yield base_lines, cover_lines, pos, combo, union
 
 
-def _fish_digit(g: Grid, k: int, d: int, where: int) -> Step | None:
+def _fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k):
         if union.bit_count() != k:
             continue
@@ -139,7 +138,7 @@ def _fin_covers(union: int, k: int, width: int, n: int) -> tuple[tuple[tuple[int
     return tuple((idx, sum(1 << j for j in idx)) for idx in out)
 
 
-def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Step | None:
+def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     t = g.t
     geo = g.geo
     for base_lines, cover_lines, pos, combo, union in _base_sets(g, where, k, 1, k + 2):
@@ -198,7 +197,7 @@ def _conjugate_pairs(house_bits: tuple[int, ...], where: int
     return tuple(out)
 
 
-def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Step | None:
+def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Deduction | None:
     """A Skyscraper (``kite`` 0) or a 2-String Kite (``kite`` 1) on ``d``."""
     t = g.t
     types = g.geo.house_types
@@ -247,11 +246,11 @@ def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Step | None:
 
 
 def _digit_finder(tech: str, k: int, fn: DigitFinder, boxes: bool = False
-                  ) -> Callable[[Grid], Step | None]:
+                  ) -> Callable[[Grid], Deduction | None]:
     """The finder of ``tech``: ``fn(g, k, digit, cells)`` digit by digit (see
     :func:`per_digit`), on boards with rows and columns (and boxes, if ``boxes``)."""
 
-    def finder(g: Grid) -> Step | None:
+    def finder(g: Grid) -> Deduction | None:
         t = g.t
         if not t.rows or not t.cols or (boxes and not t.boxes):
             return None

@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...types import Grade, Level
 from .. import solver as bt
 from ..geometry import Geometry
-from ..sudoku import SudokuState
-from ..types import Grade, Level, Step
+from ..kind import SudokuState
 from . import basic, chains, fish, wings
-from .catalog import BY_ID, TECHNIQUES
+from .catalog import BY_ID, TECHNIQUES, Deduction
 from .grid import Grid
 
-Finder = Callable[[Grid], Step | None]
+Finder = Callable[[Grid], Deduction | None]
 
 _FINDERS: dict[str, Finder] = {
     "full_house": basic.full_house,
@@ -58,7 +58,7 @@ REGISTRY: tuple[tuple[str, Level, Finder], ...] = tuple(
 )
 
 
-def find_step(g: Grid, max_level: Level = Level.TRIAL) -> Step | None:
+def find_step(g: Grid, max_level: Level = Level.TRIAL) -> Deduction | None:
     """The first step of the registry that applies (None when stuck or solved)."""
     for _tid, level, finder in REGISTRY:
         if level > max_level:
@@ -69,7 +69,7 @@ def find_step(g: Grid, max_level: Level = Level.TRIAL) -> Step | None:
     return None
 
 
-def apply_step(g: Grid, step: Step) -> None:
+def apply_step(g: Grid, step: Deduction) -> None:
     for cell, d in step.eliminations:
         g.eliminate(cell, d)
     for cell, d in step.placements:
@@ -78,14 +78,14 @@ def apply_step(g: Grid, step: Step) -> None:
 
 @dataclass
 class Run:
-    steps: list[Step]
+    steps: list[Deduction]
     solved: bool
     grid: Grid
 
 
 def run(g: Grid, max_level: Level = Level.TRIAL, max_steps: int = 100_000) -> Run:
     """Solve ``g`` in place with techniques up to ``max_level``."""
-    steps: list[Step] = []
+    steps: list[Deduction] = []
     while len(steps) < max_steps:
         if all(g.values):
             return Run(steps, True, g)
@@ -97,21 +97,22 @@ def run(g: Grid, max_level: Level = Level.TRIAL, max_steps: int = 100_000) -> Ru
     return Run(steps, all(g.values), g)
 
 
-def grade_steps(steps: list[Step], solved: bool) -> Grade:
+def grade_steps(steps: list[Deduction], solved: bool) -> Grade:
     counts: dict[str, int] = {}
     for s in steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1
     ordered = tuple((t.id, counts[t.id]) for t in TECHNIQUES if t.id in counts)
+    names = tuple((t.id, t.name) for t in TECHNIQUES if t.id in counts)
     if not solved:
         # logic and trial both stalled: the puzzle has several solutions (or none)
         trial = BY_ID["trial"]
         rating = max([trial.rating, *(s.rating for s in steps)])
-        return Grade(Level.TRIAL, rating, trial.name, ordered, len(steps), False)
+        return Grade(Level.TRIAL, rating, trial.name, ordered, len(steps), False, names)
     if not steps:
         return Grade(Level.EASY, 0.0, "", (), 0, True)
     hardest = max(steps, key=lambda s: (s.level, s.rating))
     rating = max(s.rating for s in steps)
-    return Grade(hardest.level, rating, hardest.name, ordered, len(steps), True)
+    return Grade(hardest.level, rating, hardest.name, ordered, len(steps), True, names)
 
 
 def unique_check(geo: Geometry, givens: tuple[int, ...]) -> Callable[[], bool]:
@@ -130,7 +131,7 @@ def grade_state(state: SudokuState) -> Grade:
     return grade_givens(state.geo, state.givens)[0]
 
 
-def solve_steps(state: SudokuState) -> list[Step]:
+def solve_steps(state: SudokuState) -> list[Deduction]:
     """The steps, in order, that solve the puzzle from its givens."""
     return grade_givens(state.geo, state.givens)[1].steps
 
@@ -144,15 +145,15 @@ def find_mistakes(state: SudokuState) -> tuple[int, ...]:
                  if v and not state.givens[c] and v != sol[c])
 
 
-def _mistake_step(state: SudokuState, wrong: tuple[int, ...]) -> Step:
+def _mistake_step(state: SudokuState, wrong: tuple[int, ...]) -> Deduction:
     geo = state.geo
     text = "; ".join(f"{geo.cell_name(c)} should not be {geo.symbol(state.values[c])}"
                      for c in wrong)
-    return Step(technique="mistake", name="Mistake", level=Level.EASY, rating=0.0,
+    return Deduction(technique="mistake", name="Mistake", level=Level.EASY, rating=0.0,
                 cells=wrong, explanation=text, nudge="Something you placed is wrong")
 
 
-def next_step(state: SudokuState, use_marks: bool = False) -> Step | None:
+def next_step(state: SudokuState, use_marks: bool = False) -> Deduction | None:
     """The next human step from the position (None when it is solved or nothing applies).
 
     Placed digits count as placed.  With ``use_marks``, an empty cell that has pencil marks
@@ -178,7 +179,7 @@ def next_step(state: SudokuState, use_marks: bool = False) -> Step | None:
         if bad:
             full = state.candidates()
             names = ", ".join(geo.cell_name(c) for c in bad)
-            return Step(
+            return Deduction(
                 technique="mark_mistake", name="Mistake in pencil marks", level=Level.EASY,
                 rating=0.0, cells=tuple(bad),
                 candidates=tuple((c, d) for c in bad for d in range(1, geo.n + 1)
@@ -190,21 +191,3 @@ def next_step(state: SudokuState, use_marks: bool = False) -> Step | None:
     g = Grid(geo, state.values, cand, unique_check(geo, state.givens))
     return find_step(g)
 
-
-def step_move(geo: Geometry, step: Step) -> str:
-    """The step as a move for ``Kind.apply``: ``r3c5=7`` places, ``r3c5-7`` removes a mark.
-
-    A mistake step clears the wrong digits (``r3c5=0``); a pencil-mark mistake resets the
-    marks of its cells to the candidates the digits allow (``r3c5~1379``).
-    """
-    if step.technique == "mistake":
-        return ";".join(f"{geo.cell_name(c)}=0" for c in step.cells)
-    if step.technique == "mark_mistake":
-        parts = []
-        for c in step.cells:
-            ds = "".join(geo.symbol(d) for cc, d in step.candidates if cc == c)
-            parts.append(f"{geo.cell_name(c)}~{ds}")
-        return ";".join(parts)
-    moves = [f"{geo.cell_name(c)}={geo.symbol(d)}" for c, d in step.placements]
-    moves += [f"{geo.cell_name(c)}-{geo.symbol(d)}" for c, d in step.eliminations]
-    return ";".join(moves)

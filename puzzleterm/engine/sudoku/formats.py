@@ -12,9 +12,10 @@ problem (with row and column where it applies).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .errors import ParseError, quote
+from ..errors import ParseError, quote
 from .geometry import Geometry
 
 FORMATS = ("line", "grid", "csv")
@@ -184,3 +185,30 @@ def check_givens(geo: Geometry, values: Sequence[int]) -> None:
             f"(row {geo.row(a) + 1}, column {geo.col(a) + 1} and "
             f"row {geo.row(b) + 1}, column {geo.col(b) + 1})"
         )
+
+
+def batch_token(line: str) -> str:
+    """The puzzle in a batch line: its longest token (as in ``hash puzzle rating`` lines)."""
+    tokens = line.split()
+    return max(tokens, key=len) if tokens else ""
+
+
+def split_batch(text: str, sides: tuple[int, ...]) -> list[tuple[int, str]] | None:
+    """``(line number, puzzle)`` pairs when the text is one-line puzzles, one per line.
+
+    A grid picture has as many rows as cells per row, for a side the kind has; a batch has
+    lines whose puzzles mostly have the cells of a board (a stray bad line is reported on
+    its own).  Sixteen 4x4 one-liners look like one 16x16 picture: a fixed size says which.
+    """
+    content = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
+    content = [(i, ln) for i, ln in content if ln and not ln.startswith("#")]
+    lines = [ln for _, ln in content]
+    if len(lines) < 2 or any("," in ln for ln in lines):
+        return None
+    rows = [r for r in (ln.translate(PICTURE_NOISE) for ln in lines) if r]
+    if len(rows) in sides and all(len(r) == len(rows) for r in rows):
+        return None
+    common = Counter(len(batch_token(ln)) for ln in lines).most_common(1)[0][0]
+    if common not in {n * n for n in sides}:
+        return None
+    return [(i, batch_token(ln)) for i, ln in content]
