@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
 SAVE_EVERY = 10  # seconds of play between saves of the clock alone
+IDLE_PAUSE = 300  # seconds without a key or click before the game pauses itself
+PAUSED = "Paused — press p to go on."
 
 #: Keys every game screen has, for the help screen (a kind's screen adds its own first).
 GAME_KEYS: list[tuple[str, list[tuple[str, str]]]] = [
@@ -93,6 +95,8 @@ class GameScreen(HintPresses, Screen[None]):
         self._completion_shown = False
         self._fits = False
         self._ticks = 0
+        self._last_input: float | None = None  # clock time of the last key or click
+        self.auto_paused = False
         self._status = Text("")
         self._bindings_key: tuple[bool, ...] = ()
 
@@ -143,7 +147,7 @@ class GameScreen(HintPresses, Screen[None]):
         with Horizontal(id="body"):
             with Container(id="board-area"):
                 yield from self.compose_board()
-                yield Static("Paused — press p to go on.", id="paused")
+                yield Static(PAUSED, id="paused")
                 yield LoadingIndicator(id="loading")
                 yield Static("", id="loading-text")
             with Vertical(id="panel"):
@@ -238,6 +242,8 @@ class GameScreen(HintPresses, Screen[None]):
         self._status = Text("")
         self._completion_shown = session.finished
         session.set_away(bool(self._away))
+        self.auto_paused = False
+        self.note_input()
         self.relayout()
         self.board.focus()
 
@@ -274,7 +280,11 @@ class GameScreen(HintPresses, Screen[None]):
             return
         paused = session.paused
         self.board.display = not paused
-        self.query_one("#paused", Static).display = paused
+        note = self.query_one("#paused", Static)
+        note.display = paused
+        if paused:
+            note.update(f"Paused after {IDLE_PAUSE // 60} minutes without a key — press p to "
+                        "go on." if self.auto_paused else PAUSED)
         if not paused:
             self.draw_board()
         self._draw_panel()
@@ -292,6 +302,8 @@ class GameScreen(HintPresses, Screen[None]):
         info.append(format_time(session.elapsed), style="bold")
         if session.paused:
             info.append("  paused", style="reverse")
+            if self.auto_paused:
+                info.append(f"\nno key for {IDLE_PAUSE // 60} minutes", style="italic")
         lines = self.panel_lines()
         if lines.plain:
             info.append("\n")
@@ -341,24 +353,59 @@ class GameScreen(HintPresses, Screen[None]):
         return self.hint_step if self.hint_stage >= 2 else None
 
     def _tick(self) -> None:
+        self.idle_check()
         if self.session is not None and self.session.running and self.is_current:
             self._draw_panel()
             self._ticks += 1
             if self._ticks % SAVE_EVERY == 0:
                 self.save()  # the clock, between moves
 
+    def note_input(self) -> None:
+        """A key or a click: the player is here (the idle pause counts from now)."""
+        s = self.session
+        self._last_input = s.clock() if s is not None else None
+
+    def idle_check(self) -> None:
+        """Pause a running game after :data:`IDLE_PAUSE` seconds without a key (the clock
+        stops where the idle time began to count)."""
+        s = self.session
+        if s is None or not s.running:
+            return
+        last = self._last_input
+        if last is None:
+            self.note_input()
+            return
+        if s.clock() - last < IDLE_PAUSE:
+            return
+        s.set_paused(True, at=last + IDLE_PAUSE)
+        self.auto_paused = True
+        self.save()
+        self.redraw()
+
     # -- moves -----------------------------------------------------------------------------
     def playable(self) -> bool:
         s = self.session
         return s is not None and not s.paused and not s.finished and self._fits
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Every key of the game, in the order typed.
+
+        The screen's own bindings run here too: left to the app, a binding runs only once
+        its key has bubbled up past the screen, after keys typed behind it were handled
+        (``m5`` in one burst would add a digit, then switch to pencil mode).
+        """
+        self.note_input()
         session = self.session
-        if session is None or session.paused or not self._fits:
-            return
-        if self.key_to_move(event):
+        if (session is not None and not session.paused and self._fits
+                and self.key_to_move(event)):
             event.stop()
             event.prevent_default()
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
 
     def play(self, move: str, how: str = "play") -> bool:
         """Record a move through the session; a refused move becomes a notice."""
@@ -473,6 +520,7 @@ class GameScreen(HintPresses, Screen[None]):
         if s is None or s.finished:
             return
         s.set_paused(not s.paused)
+        self.auto_paused = False
         self.save()
         self.redraw()
         if not s.paused:
@@ -522,12 +570,15 @@ class GameScreen(HintPresses, Screen[None]):
 
     # -- time away -------------------------------------------------------------------------
     def set_away(self, reason: str, away: bool) -> None:
+        was_away = bool(self._away)
         if away:
             self._away.add(reason)
         else:
             self._away.discard(reason)
         if self.session is not None:
             self.session.set_away(bool(self._away))
+            if was_away and not self._away:
+                self.note_input()  # time away is not idle time at the board
 
     def on_screen_suspend(self) -> None:
         self.set_away("screen", True)
