@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
 from puzzleterm.screens.dialogs import ConfirmScreen
 from puzzleterm.screens.home import HomeScreen
 
-from .conftest import EASY9, FakeClock
-from .test_ui_play import playing
+from .conftest import EASY9, X5, FakeClock
+from .test_ui_play import SIXTEEN, playing
 
 # -- keys typed quickly act on the state the key before left ---------------------------------
 
@@ -122,3 +123,77 @@ async def test_the_game_pauses_itself_after_five_idle_minutes(ui_home: Path,
         assert "Paused" in g.text() and "no key for 5 minutes" in g.text()
         await g.press("p")
         assert not g.session.paused
+
+
+# -- the board: diagonals, marks that never pass for digits, 16x16 marks ----------------------
+
+def cell_lines(g: Any, cell: int) -> list[list[tuple[str, Any]]]:
+    """The characters of one cell on the board, line by line, with their styles."""
+    board = g.screen.board
+    lines = board.render_lines_text(board.view, board.layout_spec)
+    n = g.session.state.geo.n
+    r, c = divmod(cell, n)
+    xs = [x for x, col in enumerate(board._col_at) if col == c]
+    out = []
+    for y, row in enumerate(board._row_at):
+        if row == r:
+            text = lines[y]
+            out.append([(text.plain[x], text.get_style_at_offset(g.app.console, x))
+                        for x in xs])
+    return out
+
+
+async def test_x_sudoku_diagonals_show_without_colour(ui_home: Path,
+                                                      monkeypatch: Any) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with playing(ui_home, X5) as g:
+        assert g.app.no_color
+        n = 5
+        for cell in range(n * n):
+            r, c = divmod(cell, n)
+            chars = "".join(ch for line in cell_lines(g, cell) for ch, _ in line)
+            assert ("╲" in chars) == (r == c), (r, c, chars)
+            assert ("╱" in chars) == (r + c == n - 1), (r, c, chars)
+        await g.pilot.resize_terminal(60, 14)  # the smallest layout: one line per cell
+        await g.pilot.pause()
+        assert g.screen.board.layout_spec.cell_h == 1
+        assert "".join(ch for ch, _ in cell_lines(g, 12)[0]) == "╳ ╳"  # the centre
+        assert "".join(ch for ch, _ in cell_lines(g, 6)[0])[0] == "╲"
+        # the cursor has no colour to show it: it is drawn in reverse
+        assert all(style.reverse for _, style in cell_lines(g, g.screen.cursor)[0])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 40)], ids=["two-line", "mini-grid"])
+async def test_a_lone_mark_does_not_look_like_a_digit(ui_home: Path,
+                                                      size: tuple[int, int]) -> None:
+    async with playing(ui_home, size=size) as g:
+        await g.press("m", "5", "m")  # a mark 5 in r1c1
+        await g.goto(31)
+        await g.press("5", "right")  # a digit 5 in r4c5 (not a peer of r1c1); move on
+        mark, digit = cell_lines(g, 0), cell_lines(g, 31)
+        (dy, dx), = [(y, x) for y, line in enumerate(digit) for x, (ch, _) in enumerate(line)
+                     if ch != " "]
+        (my, mx), = [(y, x) for y, line in enumerate(mark) for x, (ch, _) in enumerate(line)
+                     if ch == "5"]
+        assert mark[my][mx][1].dim and not digit[dy][dx][1].dim
+        # the mark sits in its slot of the marks' grid, the other slots dotted
+        assert sum(ch == "·" for line in mark for ch, _ in line) == 8
+        assert mark[dy][dx][0] != " " or (my, mx) != (dy, dx)
+
+
+async def test_sixteen_by_sixteen_shows_pencil_marks_when_there_is_room(ui_home: Path) -> None:
+    async with playing(ui_home, SIXTEEN, size=(110, 72)) as g:
+        cell = g.screen.cursor
+        await g.press("m", "1", "g")
+        layout = g.screen.board.layout_spec
+        assert layout is not None and layout.marks == "grid"
+        chars = [ch for line in cell_lines(g, cell) for ch, _ in line]
+        assert chars.count("1") == 1 and chars.count("G") == 1 and chars.count("·") == 14
+        await g.pilot.resize_terminal(175, 40)
+        await g.pilot.pause()
+        assert g.screen.board.layout_spec.marks == "rows"
+        lines = ["".join(ch for ch, _ in line) for line in cell_lines(g, cell)]
+        assert lines[0].strip() == "1·······" and lines[1].strip() == "·······G"
+        await g.pilot.resize_terminal(80, 24)  # no room: the panel lists them
+        await g.pilot.pause()
+        assert g.screen.board.layout_spec.marks == "none" and "Marks 1 G" in g.text()
