@@ -89,6 +89,22 @@ async def test_the_clock_stops_under_the_quit_dialog(ui_home: Path, ui_clock: Fa
         assert g.session.elapsed == 15
 
 
+@pytest.mark.parametrize("key", ["i", "n", "V", "question_mark"],
+                         ids=["game-id", "new-game", "reveal-all", "help"])
+async def test_the_clock_stops_under_every_dialog(ui_home: Path, ui_clock: FakeClock,
+                                                  key: str) -> None:
+    async with playing(ui_home, clock=ui_clock) as g:
+        screen, session = g.screen, g.session
+        ui_clock.advance(10)
+        await g.press(key)
+        assert g.app.screen is not screen
+        ui_clock.advance(300)
+        await g.press("escape")
+        assert g.app.screen is screen
+        ui_clock.advance(5)
+        assert session.elapsed == 15
+
+
 async def test_the_clock_stops_behind_the_too_small_notice(ui_home: Path,
                                                            ui_clock: FakeClock) -> None:
     async with playing(ui_home, clock=ui_clock) as g:
