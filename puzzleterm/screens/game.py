@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 from ..engine import MoveError, Puzzle, PuzzleError, Status, Step
 from ..session import Session
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary, format_time
+from .game_clock import IDLE_PAUSE, TimeAway
 from .game_hints import HintPresses
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
 SAVE_EVERY = 10  # seconds of play between saves of the clock alone
-IDLE_PAUSE = 300  # seconds without a key or click before the game pauses itself
 PAUSED = "Paused — press p to go on."
 
 #: Keys every game screen has, for the help screen (a kind's screen adds its own first).
@@ -54,7 +54,7 @@ GAME_KEYS: list[tuple[str, list[tuple[str, str]]]] = [
 GAME_ACTIONS = {"hint", "undo", "redo", "reveal_cell", "reveal_all", "restart"}
 
 
-class GameScreen(HintPresses, Screen[None]):
+class GameScreen(HintPresses, TimeAway, Screen[None]):
     """Plays one game of any kind; deals it first (in a worker thread) when asked."""
 
     # absolute: a kind's screen may live in another package, and a relative CSS_PATH is
@@ -360,28 +360,6 @@ class GameScreen(HintPresses, Screen[None]):
             if self._ticks % SAVE_EVERY == 0:
                 self.save()  # the clock, between moves
 
-    def note_input(self) -> None:
-        """A key or a click: the player is here (the idle pause counts from now)."""
-        s = self.session
-        self._last_input = s.clock() if s is not None else None
-
-    def idle_check(self) -> None:
-        """Pause a running game after :data:`IDLE_PAUSE` seconds without a key (the clock
-        stops where the idle time began to count)."""
-        s = self.session
-        if s is None or not s.running:
-            return
-        last = self._last_input
-        if last is None:
-            self.note_input()
-            return
-        if s.clock() - last < IDLE_PAUSE:
-            return
-        s.set_paused(True, at=last + IDLE_PAUSE)
-        self.auto_paused = True
-        self.save()
-        self.redraw()
-
     # -- moves -----------------------------------------------------------------------------
     def playable(self) -> bool:
         s = self.session
@@ -568,18 +546,7 @@ class GameScreen(HintPresses, Screen[None]):
         elif self.is_attached:
             self._leave_when_shown = True  # under a dialog or help: leave once it closes
 
-    # -- time away -------------------------------------------------------------------------
-    def set_away(self, reason: str, away: bool) -> None:
-        was_away = bool(self._away)
-        if away:
-            self._away.add(reason)
-        else:
-            self._away.discard(reason)
-        if self.session is not None:
-            self.session.set_away(bool(self._away))
-            if was_away and not self._away:
-                self.note_input()  # time away is not idle time at the board
-
+    # -- time away (see TimeAway) -------------------------------------------------------------
     def on_screen_suspend(self) -> None:
         self.set_away("screen", True)
         self.save()
@@ -592,10 +559,3 @@ class GameScreen(HintPresses, Screen[None]):
         self.set_away("screen", False)
         if self.session is not None:
             self.redraw()
-
-    def _on_app_suspend(self, _app: object) -> None:
-        self.set_away("suspended", True)
-        self.save()
-
-    def _on_app_resume(self, _app: object) -> None:
-        self.set_away("suspended", False)
