@@ -213,3 +213,16 @@ async def test_sixteen_by_sixteen_shows_pencil_marks_when_there_is_room(ui_home:
         await g.pilot.resize_terminal(80, 24)  # no room: the panel lists them
         await g.pilot.pause()
         assert g.screen.board.layout_spec.marks == "none" and "Marks 1 G" in g.text()
+
+
+async def test_a_key_typed_right_after_one_that_opens_a_dialog_goes_to_the_dialog(
+        ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        session = g.session
+        await g.press("4", "u")  # something to redo: y must not redo it under the dialog
+        await burst(g.pilot, "q", "n")
+        assert not isinstance(g.app.screen, ConfirmScreen)
+        assert session.moves == ("r1c1=4",) and session.pos == 0
+        await burst(g.pilot, "V", "y")  # reveal all, confirmed in the same burst
+        await g.pilot.pause()
+        assert session.finished, (type(g.app.screen).__name__, session.moves, session.pos)

@@ -370,8 +370,11 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
 
         The screen's own bindings run here too: left to the app, a binding runs only once
         its key has bubbled up past the screen, after keys typed behind it were handled
-        (``m5`` in one burst would add a digit, then switch to pencil mode).
+        (``m5`` in one burst would add a digit, then switch to pencil mode).  A key that
+        arrives once a dialog is on top is the dialog's (the app hands it its bindings).
         """
+        if self.app.screen is not self:
+            return
         self.note_input()
         session = self.session
         if (session is not None and not session.paused and self._fits
