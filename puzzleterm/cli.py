@@ -112,7 +112,10 @@ def read_items(args: argparse.Namespace) -> tuple[Kind[Any, Any], list[Item]]:
         raise CliError("give either a game ID or a kind and a file, not both")
     puzzle = load_game_id(args.kind)
     kind = find_kind(puzzle.kind)
-    kind_options(kind, args)
+    asked = params_from(kind, args)
+    if asked is not None and asked != kind.parse_params(puzzle.params):
+        raise CliError(f"--size {args.size} does not match the game ID, which names a "
+                       f"{puzzle.params} puzzle")
     return kind, [Item(puzzle.state, kind.formats[0])]
 
 
@@ -160,7 +163,15 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
                 status = max(status, EXIT_NO_SOLUTION)
             continue
         if args.explain:
-            require_unique(kind, state, "explain")
+            if batch:  # say which puzzle each explanation is of
+                out.write(f"# line {item.line}\n")
+                problem = uniqueness_problem(kind, state)
+                if problem is not None:
+                    out.write(f"cannot explain: the puzzle has {problem}\n")
+                    status = max(status, EXIT_NO_SOLUTION)
+                    continue
+            else:
+                require_unique(kind, state, "explain")
             explain(kind, state, out)
             continue
         solved = kind.solve(state)
@@ -170,7 +181,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             out.write("no solution\n")
             status = max(status, EXIT_NO_SOLUTION)
             continue
-        out.write(kind.write(solved, args.format or item.fmt) + "\n")
+        text = kind.write(solved, args.format or item.fmt)
+        if batch and "\n" in text and item is not items[0]:
+            out.write("\n")  # grids of a batch apart, as generate writes them
+        out.write(text + "\n")
     return status
 
 

@@ -310,8 +310,8 @@ class Session:
     def running(self) -> bool:
         return not (self.paused or self.away or self.finished)
 
-    def _update_clock(self) -> None:
-        now = self.clock()
+    def _update_clock(self, at: float | None = None) -> None:
+        now = self.clock() if at is None else min(at, self.clock())
         if self.running:
             if self._since is None:
                 self._since = now
@@ -326,9 +326,11 @@ class Session:
             return self._elapsed
         return self._elapsed + max(0.0, self.clock() - self._since)
 
-    def set_paused(self, paused: bool) -> None:
+    def set_paused(self, paused: bool, at: float | None = None) -> None:
+        """Pause or go on; ``at`` (clock time, not later than now) is when a pause began,
+        e.g. when the player stopped typing."""
         self.paused = paused
-        self._update_clock()
+        self._update_clock(at)
 
     def set_away(self, away: bool) -> None:
         """The app lost focus or the game screen is hidden (True), or is back (False)."""

@@ -117,3 +117,14 @@ def _filled(screen: str) -> int:
         if "Filled" in line:
             return int(line.split("Filled", 1)[1].split("/", 1)[0])
     raise AssertionError(f"no 'Filled' count on the screen:\n{screen}")
+
+
+def test_keys_typed_in_one_burst_act_in_order(tmux: Tmux) -> None:
+    from .conftest import EASY9
+
+    tmux.start([*puzzleterm_command(), "play", EASY9])
+    board = tmux.wait_for(lambda s: "Sudoku 9x9" in s and "Filled" in s)
+    filled = _filled(board)
+    tmux.keys("m5")  # one write to the terminal: the app reads both keys at once
+    after = tmux.wait_for(lambda s: "moves 1" in s)
+    assert "PENCIL" in after and "Marks 5" in after and _filled(after) == filled

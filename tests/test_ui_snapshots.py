@@ -107,3 +107,25 @@ def test_completion(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_too_small(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(app_for(tmp_path, EASY9), run_before=keys(), terminal_size=(50, 12))
+
+
+def test_play_x_sudoku_no_color(snap_compare: Snap, tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The diagonals, the cursor and the marks without any colour (Textual reads NO_COLOR
+    when the app is made)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for(tmp_path, X5)
+    assert app.no_color
+    assert snap_compare(app, run_before=keys("down", "m", "1", "3", "right", "5"))
+
+
+def test_play_lone_mark_and_digit(snap_compare: Snap, tmp_path: Path) -> None:
+    """A lone mark 5 (r1c1) and a digit 5 (r4c5) on the 3x3 mark grid layout."""
+    run = keys("m", "5", "m", "down", "down", "down", "right", "right", "right", "right", "5",
+               "right")
+    assert snap_compare(app_for(tmp_path, EASY9), run_before=run, terminal_size=(100, 40))
+
+
+def test_play_16x16_pencil_marks(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, "sudoku:16x16:any#snap"), run_before=keys("M"),
+                        terminal_size=(110, 72))

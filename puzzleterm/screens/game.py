@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 from ..engine import MoveError, Puzzle, PuzzleError, Status, Step
 from ..session import Session
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary, format_time
+from .game_clock import IDLE_PAUSE, TimeAway
 from .game_hints import HintPresses
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
 SAVE_EVERY = 10  # seconds of play between saves of the clock alone
+PAUSED = "Paused — press p to go on."
 
 #: Keys every game screen has, for the help screen (a kind's screen adds its own first).
 GAME_KEYS: list[tuple[str, list[tuple[str, str]]]] = [
@@ -52,7 +54,7 @@ GAME_KEYS: list[tuple[str, list[tuple[str, str]]]] = [
 GAME_ACTIONS = {"hint", "undo", "redo", "reveal_cell", "reveal_all", "restart"}
 
 
-class GameScreen(HintPresses, Screen[None]):
+class GameScreen(HintPresses, TimeAway, Screen[None]):
     """Plays one game of any kind; deals it first (in a worker thread) when asked."""
 
     # absolute: a kind's screen may live in another package, and a relative CSS_PATH is
@@ -93,6 +95,8 @@ class GameScreen(HintPresses, Screen[None]):
         self._completion_shown = False
         self._fits = False
         self._ticks = 0
+        self._last_input: float | None = None  # clock time of the last key or click
+        self.auto_paused = False
         self._status = Text("")
         self._bindings_key: tuple[bool, ...] = ()
 
@@ -143,7 +147,7 @@ class GameScreen(HintPresses, Screen[None]):
         with Horizontal(id="body"):
             with Container(id="board-area"):
                 yield from self.compose_board()
-                yield Static("Paused — press p to go on.", id="paused")
+                yield Static(PAUSED, id="paused")
                 yield LoadingIndicator(id="loading")
                 yield Static("", id="loading-text")
             with Vertical(id="panel"):
@@ -238,6 +242,8 @@ class GameScreen(HintPresses, Screen[None]):
         self._status = Text("")
         self._completion_shown = session.finished
         session.set_away(bool(self._away))
+        self.auto_paused = False
+        self.note_input()
         self.relayout()
         self.board.focus()
 
@@ -274,7 +280,11 @@ class GameScreen(HintPresses, Screen[None]):
             return
         paused = session.paused
         self.board.display = not paused
-        self.query_one("#paused", Static).display = paused
+        note = self.query_one("#paused", Static)
+        note.display = paused
+        if paused:
+            note.update(f"Paused after {IDLE_PAUSE // 60} minutes without a key — press p to "
+                        "go on." if self.auto_paused else PAUSED)
         if not paused:
             self.draw_board()
         self._draw_panel()
@@ -292,6 +302,8 @@ class GameScreen(HintPresses, Screen[None]):
         info.append(format_time(session.elapsed), style="bold")
         if session.paused:
             info.append("  paused", style="reverse")
+            if self.auto_paused:
+                info.append(f"\nno key for {IDLE_PAUSE // 60} minutes", style="italic")
         lines = self.panel_lines()
         if lines.plain:
             info.append("\n")
@@ -341,6 +353,7 @@ class GameScreen(HintPresses, Screen[None]):
         return self.hint_step if self.hint_stage >= 2 else None
 
     def _tick(self) -> None:
+        self.idle_check()
         if self.session is not None and self.session.running and self.is_current:
             self._draw_panel()
             self._ticks += 1
@@ -352,13 +365,28 @@ class GameScreen(HintPresses, Screen[None]):
         s = self.session
         return s is not None and not s.paused and not s.finished and self._fits
 
-    def on_key(self, event: events.Key) -> None:
-        session = self.session
-        if session is None or session.paused or not self._fits:
+    async def on_key(self, event: events.Key) -> None:
+        """Every key of the game, in the order typed.
+
+        The screen's own bindings run here too: left to the app, a binding runs only once
+        its key has bubbled up past the screen, after keys typed behind it were handled
+        (``m5`` in one burst would add a digit, then switch to pencil mode).  A key that
+        arrives once a dialog is on top is the dialog's (the app hands it its bindings).
+        """
+        if self.app.screen is not self:
             return
-        if self.key_to_move(event):
+        self.note_input()
+        session = self.session
+        if (session is not None and not session.paused and self._fits
+                and self.key_to_move(event)):
             event.stop()
             event.prevent_default()
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
 
     def play(self, move: str, how: str = "play") -> bool:
         """Record a move through the session; a refused move becomes a notice."""
@@ -473,6 +501,7 @@ class GameScreen(HintPresses, Screen[None]):
         if s is None or s.finished:
             return
         s.set_paused(not s.paused)
+        self.auto_paused = False
         self.save()
         self.redraw()
         if not s.paused:
@@ -520,15 +549,7 @@ class GameScreen(HintPresses, Screen[None]):
         elif self.is_attached:
             self._leave_when_shown = True  # under a dialog or help: leave once it closes
 
-    # -- time away -------------------------------------------------------------------------
-    def set_away(self, reason: str, away: bool) -> None:
-        if away:
-            self._away.add(reason)
-        else:
-            self._away.discard(reason)
-        if self.session is not None:
-            self.session.set_away(bool(self._away))
-
+    # -- time away (see TimeAway) -------------------------------------------------------------
     def on_screen_suspend(self) -> None:
         self.set_away("screen", True)
         self.save()
@@ -541,10 +562,3 @@ class GameScreen(HintPresses, Screen[None]):
         self.set_away("screen", False)
         if self.session is not None:
             self.redraw()
-
-    def _on_app_suspend(self, _app: object) -> None:
-        self.set_away("suspended", True)
-        self.save()
-
-    def _on_app_resume(self, _app: object) -> None:
-        self.set_away("suspended", False)

@@ -245,6 +245,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
             self.session.options["cursor"] = self.cursor
 
     def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
+        self.note_input()
         if self.session is not None and not self.session.paused:
             self.cursor = message.cell
             self._remember_cursor()

@@ -27,7 +27,8 @@ class BoardLayout:
 
     ``thin``: draw light lines between cells inside a box (and between all cells of a board
     without boxes).  ``marks``: ``grid`` (a mini-grid, e.g. 3x3 on 9x9), ``rows`` (two rows
-    of fixed slots) or ``none`` (marks listed in the side panel only).
+    of fixed slots) or ``none`` (marks listed in the side panel only).  Mark ``d`` has its
+    own slot: row ``(d-1) // mini_cols``, column ``mark_x + mark_step * ((d-1) % mini_cols)``.
     """
 
     name: str
@@ -37,6 +38,8 @@ class BoardLayout:
     thin_v: bool
     marks: str
     mini_cols: int = 0
+    mark_x: int = 0
+    mark_step: int = 1
 
     def size(self, n: int, box_rows: int, box_cols: int) -> tuple[int, int]:
         wy = weights(n, box_rows, self.thin_h)
@@ -73,10 +76,14 @@ def layouts_for(n: int) -> list[BoardLayout]:
     mr, mc = mini_shape(n)
     half = (n + 1) // 2
     out = [
-        BoardLayout("grid", 2 * mc + 1, mr, True, True, "grid", mc),
-        BoardLayout("grid-tight", 2 * mc + 1, mr, False, True, "grid", mc),
+        BoardLayout("grid", 2 * mc + 1, mr, True, True, "grid", mc, 1, 2),
+        BoardLayout("grid-tight", 2 * mc + 1, mr, False, True, "grid", mc, 1, 2),
     ]
-    if mr > 2 and n <= 9:
+    if n > 9:
+        # 16x16: the marks' grid packed (4x4 in a cell five wide), then two rows of eight
+        out.append(BoardLayout("grid-packed", mc + 1, mr, False, False, "grid", mc, 1, 1))
+        out.append(BoardLayout("two-row", half + 1, 2, False, False, "rows", half, 1, 1))
+    elif mr > 2:
         out.append(BoardLayout("two-row", half, 2, False, True, "rows", half))
     out.append(BoardLayout("one-row", 3, 1, False, False, "none"))
     return out
@@ -168,6 +175,15 @@ _JUNCTIONS = {
     (2, 2, 1, 0): "┨", (1, 1, 1, 1): "┼", (2, 2, 1, 1): "╂", (1, 1, 2, 2): "┿",
     (0, 0, 2, 0): "━", (0, 0, 0, 2): "━",
 }
+
+
+def _append(line: Text, slots: list[str], styles: list[Style]) -> None:
+    """Append a cell's characters, runs of one style as one span."""
+    start = 0
+    for i in range(1, len(slots) + 1):
+        if i == len(slots) or styles[i] != styles[start]:
+            line.append("".join(slots[start:i]), styles[start])
+            start = i
 
 
 def junction(up: int, down: int, left: int, right: int) -> str:
@@ -305,53 +321,93 @@ class Board(Widget, can_focus=True):
         w, h = layout.cell_w, layout.cell_h
         bg = self._cell_bg(view, cell, pal)
         base = Style(bgcolor=bg)
+        if cell == view.cursor and self.app.no_color:
+            base += Style(reverse=True)  # no background colours: the cursor in reverse
+        slots = [" "] * w
+        styles: list[Style] = [base] * w
+        self._diagonal_ticks(slots, styles, view, layout, cell, sub, base, pal)
         v = st.values[cell]
         if v:
-            if sub != (h - 1) // 2:
-                line.append(" " * w, base)
-                return
-            if cell in view.conflicts:
-                fg = Style(color=pal.conflict, bold=True, underline=True)
-            elif cell in view.mistakes:
-                fg = Style(color=pal.mistake, bold=True, strike=True)
-            elif st.givens[cell]:
-                fg = Style(color=pal.given, bold=True)
-            else:
-                fg = Style(color=pal.player)
-            if cell == view.cursor and cell not in view.conflicts and cell not in view.mistakes:
-                fg = fg + Style(color=pal.cursor_fg)
-            left = (w - 1) // 2
-            line.append(" " * left, base)
-            line.append(self._symbol(view, v), base + fg)
-            line.append(" " * (w - left - 1), base)
+            if sub == (h - 1) // 2:
+                self._digit(slots, styles, view, layout, cell, v, base, pal)
+            _append(line, slots, styles)
             return
         marks = st.marks[cell]
         if layout.marks == "none" or not marks:
             if layout.marks == "none" and marks and sub == 0:
-                left = (w - 1) // 2
-                line.append(" " * left, base)
-                line.append("·", base + Style(color=pal.mark))
-                line.append(" " * (w - left - 1), base)
-            else:
-                line.append(" " * w, base)
+                x = (w - 1) // 2
+                slots[x] = "·"
+                styles[x] = base + Style(color=pal.mark, dim=True)
+            _append(line, slots, styles)
             return
+        self._marks(slots, styles, view, layout, cell, sub, base, pal)
+        _append(line, slots, styles)
+
+    def _diagonal_ticks(self, slots: list[str], styles: list[Style], view: BoardView,
+                        layout: BoardLayout, cell: int, sub: int, base: Style,
+                        pal: Palette) -> None:
+        """X-Sudoku: ╲ and ╱ in the corners of diagonal cells, so the diagonals show as
+        lines across the board without colour (the corners hold no digit and no mark)."""
+        geo = view.state.geo
+        if not geo.diagonals:
+            return
+        r, c = divmod(cell, geo.n)
+        main, anti = r == c, r + c == geo.n - 1
+        if not (main or anti):
+            return
+        w, h = layout.cell_w, layout.cell_h
+        ticks: dict[int, str] = {}
+        if h == 1:
+            tick = "╳" if main and anti else "╲" if main else "╱"
+            ticks = {0: tick, w - 1: tick}
+        elif sub in (0, h - 1):
+            top = sub == 0
+            if main:
+                ticks[0 if top else w - 1] = "╲"
+            if anti:
+                ticks[w - 1 if top else 0] = "╱"
+        style = base + Style(color=pal.box_border, dim=True)
+        for x, ch in ticks.items():
+            slots[x] = ch
+            styles[x] = style
+
+    def _digit(self, slots: list[str], styles: list[Style], view: BoardView,
+               layout: BoardLayout, cell: int, v: int, base: Style, pal: Palette) -> None:
+        st = view.state
+        if cell in view.conflicts:
+            fg = Style(color=pal.conflict, bold=True, underline=True)
+        elif cell in view.mistakes:
+            fg = Style(color=pal.mistake, bold=True, strike=True)
+        elif st.givens[cell]:
+            fg = Style(color=pal.given, bold=True)
+        else:
+            fg = Style(color=pal.player)
+        if cell == view.cursor and cell not in view.conflicts and cell not in view.mistakes:
+            fg = fg + Style(color=pal.cursor_fg)
+        x = (layout.cell_w - 1) // 2
+        slots[x] = self._symbol(view, v)
+        styles[x] = base + fg
+
+    def _marks(self, slots: list[str], styles: list[Style], view: BoardView,
+               layout: BoardLayout, cell: int, sub: int, base: Style, pal: Palette) -> None:
+        """One line of a cell's pencil marks: each in its own slot of the marks' grid, dim,
+        and a dim dot in the slots of digits not marked (a lone mark is never mistaken for
+        a digit, even without colour)."""
+        st = view.state
+        marks = st.marks[cell]
         cur = st.values[view.cursor]
-        slots = [" "] * w
-        styles: list[Style] = [base] * w
-        n = st.geo.n
-        for d in range(1, n + 1):
-            if layout.marks == "grid":
-                idx = d - 1
-                row, col = divmod(idx, layout.mini_cols)
-                x = 1 + 2 * col
-            else:
-                row, x = divmod(d - 1, layout.mini_cols)
+        w = layout.cell_w
+        for d in range(1, st.geo.n + 1):
+            row, col = divmod(d - 1, layout.mini_cols)
+            x = layout.mark_x + layout.mark_step * col
             if row != sub or x >= w:
                 continue
             if not marks & (1 << (d - 1)):
+                slots[x] = "·"
+                styles[x] = base + Style(color=pal.border, dim=True)
                 continue
             slots[x] = self._symbol(view, d)
-            style = base + Style(color=pal.mark)
+            style = base + Style(color=pal.mark, dim=True)
             if (cell, d) in view.hint_drop:
                 style = base + Style(color=pal.drop, bold=True, strike=True)
             elif (cell, d) in view.hint_keep:
@@ -359,10 +415,8 @@ class Board(Widget, can_focus=True):
             elif cur and d == cur:
                 style = base + Style(color=pal.given, bold=True)
             elif cell == view.cursor:
-                style = base + Style(color=pal.cursor_fg)
+                style = base + Style(color=pal.cursor_fg, dim=True)
             styles[x] = style
-        for ch, style in zip(slots, styles, strict=True):
-            line.append(ch, style)
 
     # -- mouse -----------------------------------------------------------------------------
     def cell_at(self, x: int, y: int) -> int | None:

@@ -130,6 +130,21 @@ class Geometry:
         i = SYMBOLS.find(ch.upper())
         return i + 1 if 0 <= i < self.n else -1
 
+    def units(self, conj: str = "or") -> str:
+        """The kinds of houses in players' words: ``row, column or box`` (``row or
+        column`` for Latin squares, ``row, column or diagonal`` for X-Sudoku 5x5)."""
+        words = ["row", "column"]
+        if self.box_rows:
+            words.append("box")
+        if self.diagonals:
+            words.append("diagonal")
+        return f"{', '.join(words[:-1])} {conj} {words[-1]}"
+
+    def unit_word(self, house: int) -> str:
+        """What one house is, in players' words: ``row``, ``column``, ``box``, ``diagonal``."""
+        return {"col": "column", "diag": "diagonal"}.get(self.house_types[house],
+                                                         self.house_types[house])
+
     def is_diagonal_cell(self, cell: int) -> bool:
         r, c = divmod(cell, self.n)
         return self.diagonals and (r == c or r + c == self.n - 1)
@@ -174,3 +189,15 @@ def max_level(geo: Geometry) -> Level:
     if got is not None:
         return got
     return Level.EASY if geo.n <= 5 else Level.MEDIUM  # Latin squares 2x2 to 9x9
+
+
+def level_cap_reason(geo: Geometry) -> str:
+    """Why a board is dealt below extreme ("" when it is not): ``singles`` (every puzzle of
+    the board falls to singles), ``rare`` (harder puzzles exist but are too rare to deal)
+    or ``slow`` (dealing and grading harder ones takes too long: 16x16, Latin from 6x6).
+    The level itself is :func:`max_level`'s."""
+    if max_level(geo) >= Level.EXTREME:
+        return ""
+    if geo.variant == "sudoku":
+        return {4: "singles", 6: "rare"}.get(geo.n, "slow")
+    return "singles" if geo.n <= 5 else "slow"

@@ -36,7 +36,7 @@ from .formats import (
     parse_grid,
     split_batch,
 )
-from .geometry import Geometry, geometry, max_level
+from .geometry import Geometry, geometry, level_cap_reason, max_level
 
 if TYPE_CHECKING:
     from .human.catalog import Deduction
@@ -168,11 +168,16 @@ class SudokuFamilyKind:
     def level_note(self, params: SudokuParams) -> str:
         """Why the level list of a board is short, in players' words ("" when it is not)."""
         top = max_level(params.geo)
-        if top >= Level.EXTREME:
+        reason = level_cap_reason(params.geo)
+        if not reason:
             return ""
-        levels = [lv.label for lv in Level if lv > top and lv < Level.TRIAL]
-        return (f"{self.title} {params.text} puzzles top out at {top.label}: a board this "
-                f"size is not dealt at {', '.join(levels)}.")
+        board = f"{self.title} {params.text} puzzles top out at {top.label}"
+        if reason == "singles":
+            return f"{board}: every one falls to singles."
+        if reason == "rare":
+            return f"{board}: harder ones are too rare on a board this size to deal."
+        return (f"{board} for now: dealing and grading harder ones takes too long, "
+                "though puzzles this size can need harder techniques.")
 
     def cli_options(self) -> tuple[CliOption, ...]:
         return (CliOption("--list", "enumerate: list every normalised grid", None,

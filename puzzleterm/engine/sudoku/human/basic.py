@@ -91,7 +91,7 @@ def naked_single(g: Grid) -> Deduction | None:
             return make_step(
                 "naked_single", placements=[(c, d)], cells=[c], candidates=[(c, d)],
                 explanation=f"{g.name(c)} can only be {g.sym(d)}: every other digit is "
-                            "already placed in its houses",
+                            f"already placed in its {g.geo.units('and')}",
                 nudge=f"Look for a naked single (a cell with one candidate) in {hn}",
             )
     return None

@@ -383,7 +383,7 @@ def forcing_chain(g: Grid) -> Deduction | None:
                     "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
                     rating=7.5 + length_bonus(work),
                     explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
-                                "would leave some cell or house without a digit (a "
+                                f"would leave some cell, {g.geo.units()} without a digit (a "
                                 f"contradiction), so {g.name(c)} is not {g.sym(d)}",
                     nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
                 ))
@@ -426,8 +426,8 @@ def forcing_chain(g: Grid) -> Deduction | None:
         else:
             d = nodes[0][1]
             expl = (f"In {label}, {g.sym(d)} goes in {g.names([c for c, _ in nodes])}; "
-                    "following the singles from each place gives the same result (a house "
-                    f"forcing chain): {what}")
+                    "following the singles from each place gives the same result (a "
+                    f"{g.geo.unit_word(h)} forcing chain): {what}")
             nudge = f"Follow each place of {g.sym(d)} in {label} in turn"
         best = (work, make_step(
             "forcing_chain", placements=placements if placements else (),

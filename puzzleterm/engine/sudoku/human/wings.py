@@ -280,8 +280,9 @@ def bug_plus_1(g: Grid) -> Deduction | None:
         "bug_plus_1", placements=[(extra, target)], cells=[extra],
         candidates=[(extra, d) for d in digits_of(cand[extra])],
         explanation=f"Every empty cell but {g.name(extra)} has two candidates, each digit "
-                    "twice per house: without the extra digit the puzzle would have two "
-                    f"solutions (BUG), so {g.name(extra)} must be {g.sym(target)}, the digit "
-                    "that appears three times in its houses",
+                    f"twice in every {g.geo.units()}: without the extra digit the puzzle "
+                    f"would have two solutions (BUG), so {g.name(extra)} must be "
+                    f"{g.sym(target)}, the digit that appears three times in its "
+                    f"{g.geo.units('and')}",
         nudge="Look at the only cell with three candidates",
     )
