@@ -180,8 +180,19 @@ class SudokuFamilyKind:
                 "though puzzles this size can need harder techniques.")
 
     def cli_options(self) -> tuple[CliOption, ...]:
-        return (CliOption("--list", "enumerate: list every normalised grid", None,
-                          ("enumerate",)),)
+        options: tuple[CliOption, ...] = (
+            CliOption("--list", "enumerate: list every normalised grid (with --givens: one "
+                      "game ID per essentially different puzzle)", None, ("enumerate",)),
+        )
+        if self.name == "xsudoku":  # the census of the smallest puzzles (see census.py)
+            options += (
+                CliOption("--givens", "enumerate: count the puzzles with N givens and one "
+                          "solution, up to symmetry and relabelling, and in all", "N",
+                          ("enumerate",)),
+                CliOption("--minimal", "enumerate --givens: only puzzles from which no given "
+                          "can be removed", None, ("enumerate",)),
+            )
+        return options
 
     def params_from_options(self, options: Mapping[str, OptionValue]) -> SudokuParams | None:
         size = options.get("size")
@@ -220,6 +231,16 @@ class SudokuFamilyKind:
         # the usual size, or the largest one small enough to enumerate
         limit = MAX_ENUMERABLE.get(self.name, 0)
         n = min(self._default, limit) if params is None else params.n
+        givens = options.get("givens")
+        if isinstance(givens, str):
+            from .census import report as census_report
+
+            yield from census_report(self.name, self.title, n, givens,
+                                     bool(options.get("minimal")), bool(options.get("list")),
+                                     progress)
+            return
+        if options.get("minimal"):
+            raise ParamsError("--minimal counts puzzles: give --givens N too")
         yield from report(self.name, self.title, n, bool(options.get("list")))
 
     def write(self, state: SudokuState, fmt: str | None = None) -> str:
