@@ -1,0 +1,187 @@
+"""``puzzleterm serve`` end to end over loopback: real SSH clients (asyncssh) with a PTY, the
+screen read through ``pyte``, the real game in its own process per session."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from puzzleterm.serve.identity import Identity
+from puzzleterm.serve.limits import Limits
+from puzzleterm.serve.server import GameServer
+
+from .serve_client import ENTER, Player, connect, environ_of, gone, start_server
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    s = await start_server(tmp_path / "data")
+    try:
+        yield s
+    finally:
+        await asyncio.wait_for(s.stop(), 20)
+
+
+def home_shown(text: str) -> bool:
+    return "Latin square" in text and "Quit" in text
+
+
+def board_shown(text: str) -> bool:
+    return "Sudoku 9x9" in text and "┏" in text and "Filled" in text
+
+
+def moves(text: str) -> int:
+    found = re.search(r"moves (\d+)", text)
+    assert found, text
+    return int(found.group(1))
+
+
+async def start_9x9(player: Player) -> str:
+    await player.wait_for(home_shown)
+    await player.keys(ENTER)  # Sudoku
+    await player.wait_for(lambda s: "New Sudoku" in s)
+    await player.keys(ENTER)  # size 9x9, on to the level list
+    await player.keys(ENTER)  # the first level: deal
+    return await player.wait_for(board_shown, timeout=20)
+
+
+async def test_a_key_is_a_player_whose_game_continues(server: GameServer) -> None:
+    alice = asyncssh.generate_private_key("ssh-ed25519")
+    bob = asyncssh.generate_private_key("ssh-ed25519")
+
+    first = await Player(server, alice).connect()
+    await start_9x9(first)
+    await first.keys(b"5")
+    await first.wait_for(lambda s: "moves 1" in s)
+    pid = first.game_pid()
+    env = environ_of(pid)
+    player = "key-" + alice.get_fingerprint("sha256")
+    assert env["PUZZLETERM_PLAYER"] == player
+    assert "PUZZLETERM_GUEST" not in env
+    home = Path(env["PUZZLETERM_HOME"])
+    assert home == server.config.data_dir / "players" / Identity(player).store_name
+    assert "COLUMNS" not in env and "LINES" not in env
+    assert env["TERM"] == "xterm-256color" and env["TEXTUAL_COLOR_SYSTEM"] == "256"
+    # the game is a session leader with the PTY as its controlling terminal
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    assert int(stat[3]) == pid and int(stat[4]) != 0  # session id, tty_nr
+    await first.close()
+    assert await gone(pid, 10), "the game outlived its session"
+    assert not server.sessions
+
+    again = await Player(server, alice).connect()
+    text = await again.wait_for(home_shown)
+    assert "Continue" in text and "Sudoku 9x9" in text
+    # a resize reaches the game: it lays the home screen out again at 100x30
+    again.resize(100, 30)
+    await again.wait_for(lambda s: "Help" in s.splitlines()[29] and "Quit" in s.splitlines()[29])
+    await again.keys(b"c")
+    text = await again.wait_for(board_shown)
+    assert moves(text) == 1
+    pid2 = again.game_pid()
+
+    other = await Player(server, bob).connect()
+    text = await other.wait_for(home_shown)
+    assert "Continue" not in text
+    other_home = Path(environ_of(other.game_pid())["PUZZLETERM_HOME"])
+    assert other_home != home and other_home.parent == home.parent
+    await asyncio.gather(again.close(), other.close())
+    assert await gone(pid2, 10)
+
+
+async def test_a_guest_is_told_and_leaves_nothing(server: GameServer) -> None:
+    guest = await Player(server, None, env={"COLORTERM": "truecolor", "COLUMNS": "20",
+                                             "LANG": "$(reboot)"}).connect()
+    text = await guest.wait_for(lambda s: home_shown(s) and "guest" in s)
+    words = " ".join(text.replace("▌", " ").split())
+    assert "progress is not kept" in words and "SSH key" in words, text
+    pid = guest.game_pid()
+    env = environ_of(pid)
+    assert env["PUZZLETERM_PLAYER"].startswith("guest-") and env["PUZZLETERM_GUEST"] == "1"
+    assert env["COLORTERM"] == "truecolor" and env["TEXTUAL_COLOR_SYSTEM"] == "truecolor"
+    assert "COLUMNS" not in env and env["LANG"] == "C.UTF-8"
+    home = Path(env["PUZZLETERM_HOME"])
+    assert home.is_dir() and not home.is_relative_to(server.config.data_dir)
+    guest.conn.abort()  # a dropped connection, not a polite close
+    assert await gone(pid, 10)
+    for _ in range(100):
+        if not home.exists():
+            break
+        await asyncio.sleep(0.05)
+    assert not home.exists()
+
+
+async def test_only_the_game_is_served(server: GameServer) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn = await connect(server, key)
+    try:
+        # no PTY: one line, and no game
+        result = await asyncio.wait_for(conn.run(term_type=None), 10)
+        assert result.exit_status == 1
+        assert "needs a terminal" in str(result.stdout) and not server.sessions
+    finally:
+        conn.close()
+    conn = await connect(server, key)
+    try:
+        with pytest.raises(asyncssh.ChannelOpenError) as refused:
+            await asyncio.wait_for(conn.run("id", term_type="xterm"), 10)
+        assert "request failed" in str(refused.value).lower(), refused.value
+    finally:
+        conn.close()
+    conn = await connect(server, key)
+    try:
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await asyncio.wait_for(conn.start_sftp_client(), 10)
+    finally:
+        conn.close()
+    conn = await connect(server, key)
+    try:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await asyncio.wait_for(conn.open_connection("127.0.0.1", server.port), 10)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await asyncio.wait_for(conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 1), 10)
+    finally:
+        conn.close()
+    assert not server.sessions
+
+
+async def test_the_cap_and_the_idle_timeout(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", Limits(max_sessions=1, idle_timeout=2.0))
+    try:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        first = await Player(server, key).connect()
+        await first.wait_for(home_shown)
+        pid = first.game_pid()
+        # a second player finds the server full
+        conn = await connect(server, None)
+        result = await asyncio.wait_for(conn.run(term_type="xterm", term_size=(80, 24)), 10)
+        conn.close()
+        assert result.exit_status == 1 and "server is full" in str(result.stdout)
+        assert len(server.sessions) == 1
+        # the first player presses nothing: the game is hung up, the session ends
+        await asyncio.wait_for(first.closed.wait(), 10)
+        assert b"no key pressed for 2 seconds" in first.received
+        assert b"\x1b[?1000l" in first.received  # the terminal is given back clean
+        assert await gone(pid, 5)
+        assert not server.sessions and server.gate.games == 0
+    finally:
+        await asyncio.wait_for(server.stop(), 20)
+
+
+async def test_stopping_the_server_ends_every_game(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data")
+    players = [await Player(server, asyncssh.generate_private_key("ssh-ed25519")).connect()
+               for _ in range(2)]
+    for p in players:
+        await p.wait_for(home_shown)
+    pids = [p.game_pid() for p in players]
+    await asyncio.wait_for(server.stop(), 20)
+    for pid in pids:
+        assert await gone(pid, 5)
+    for p in players:
+        await asyncio.wait_for(p.closed.wait(), 10)
