@@ -102,7 +102,12 @@ class GameServer:
 
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)
-        task.add_done_callback(self._ending.discard)
+        task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        self._ending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("ending a session failed", exc_info=task.exception())
 
     async def stop(self) -> None:
         """Stop listening, hang up every game (each gets its SIGHUP), close connections."""
@@ -319,8 +324,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.process.resize(width, height, pixwidth, pixheight)
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None:
-            self.chan.write(data)
+        self._send(data)
 
     def pause_writing(self) -> None:
         if self.process is not None:
@@ -331,7 +335,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.process.resume_output()
 
     def eof_received(self) -> bool:
-        self.end("client closed its input")
+        if self.ticket is not None:  # no key can come any more
+            self.end("client closed its input")
         return True
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -382,13 +387,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.server.gate.release(self.ticket)
             self.server.sessions.discard(self)
             self._log(self.reason or "ended")
+            code = self.process.returncode if self.process is not None else 1
+            if code != 0:
+                self._send(RESTORE_TERMINAL)  # the game had no chance to
+            if self._message:
+                self._send(f"\r\npuzzleterm: {self._message}\r\n".encode())
             if self.chan is not None:
-                code = self.process.returncode if self.process is not None else 1
-                if code != 0:
-                    self.chan.write(RESTORE_TERMINAL)  # the game had no chance to
-                if self._message:
-                    self.chan.write(f"\r\npuzzleterm: {self._message}\r\n".encode())
-                self.chan.exit(0 if code == 0 else 1)
+                with contextlib.suppress(OSError):
+                    self.chan.exit(0 if code == 0 else 1)
+
+    def _send(self, data: bytes) -> None:
+        if self.chan is not None:
+            with contextlib.suppress(BrokenPipeError):  # the client stopped reading
+                self.chan.write(data)
 
     def _log(self, reason: str) -> None:
         if self._logged:
