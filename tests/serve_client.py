@@ -7,7 +7,7 @@ import asyncio
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,13 @@ from puzzleterm.serve.server import GameServer, GameSession, ServeConfig
 ENTER = b"\r"
 
 
-async def start_server(data_dir: Path, limits: Limits | None = None) -> GameServer:
+async def start_server(data_dir: Path, limits: Limits | None = None,
+                       command: tuple[str, ...] | None = None) -> GameServer:
     key, _ = load_or_create_host_key(data_dir / "host_key")
     config = ServeConfig(host="127.0.0.1", port=0, data_dir=data_dir,
                          limits=limits or Limits(), server_env=dict(os.environ))
+    if command is not None:
+        config = replace(config, command=command)
     server = GameServer(config, key)
     await server.start()
     return server
@@ -138,6 +141,20 @@ async def gone(pid: int, timeout: float = 10.0) -> bool:
                 return True
         await asyncio.sleep(0.05)
     return False
+
+
+def group_members(pgid: int) -> list[int]:
+    """Processes whose process group is ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
 
 
 def environ_of(pid: int) -> dict[str, str]:

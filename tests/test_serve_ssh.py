@@ -15,7 +15,15 @@ from puzzleterm.serve.identity import Identity
 from puzzleterm.serve.limits import Limits
 from puzzleterm.serve.server import GameServer
 
-from .serve_client import ENTER, Player, connect, environ_of, gone, start_server
+from .serve_client import (
+    ENTER,
+    Player,
+    connect,
+    environ_of,
+    gone,
+    group_members,
+    start_server,
+)
 
 
 @pytest.fixture
@@ -185,3 +193,31 @@ async def test_stopping_the_server_ends_every_game(tmp_path: Path) -> None:
         assert await gone(pid, 5)
     for p in players:
         await asyncio.wait_for(p.closed.wait(), 10)
+
+
+async def test_a_game_that_ignores_the_hangup_is_killed_with_its_children(tmp_path: Path) -> None:
+    # a stand-in game that ignores SIGHUP and leaves a child behind
+    stubborn = ("/bin/sh", "-c", "trap '' HUP; sleep 300 & echo ready; wait")
+    server = await start_server(tmp_path / "data", Limits(hangup_grace=0.5), stubborn)
+    try:
+        player = await Player(server, None).connect()
+        await player.wait_for(lambda s: "ready" in s, 10)
+        pid = player.game_pid()
+        members = group_members(pid)
+        assert pid in members and len(members) == 2  # the shell and its sleep
+        await player.close()
+        for member in members:
+            assert await gone(member, 5), f"process {member} outlived its session"
+        assert not server.sessions
+    finally:
+        await asyncio.wait_for(server.stop(), 20)
+
+
+async def test_a_connection_must_start_its_game_within_the_login_grace(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", Limits(login_grace=0.5))
+    try:
+        conn = await connect(server, None)  # logged in, and no session opened
+        await asyncio.wait_for(conn.wait_closed(), 5)
+        assert server.gate.connections == 0
+    finally:
+        await asyncio.wait_for(server.stop(), 20)
