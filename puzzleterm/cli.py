@@ -495,6 +495,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="time to log in and start the game (default 30)")
     sp.add_argument("--fps", type=int, help="frames a second each game draws at most "
                     "(TEXTUAL_FPS; default Textual's 60)")
+    sp.add_argument("--no-prefork", dest="prefork", action="store_false",
+                    help="start each game from scratch, not forked from a warm starter")
     return p
 
 

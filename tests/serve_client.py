@@ -7,7 +7,7 @@ import asyncio
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,12 @@ ENTER = b"\r"
 
 
 async def start_server(data_dir: Path, limits: Limits | None = None,
-                       command: tuple[str, ...] | None = None) -> GameServer:
+                       command: tuple[str, ...] | None = None,
+                       prefork: bool = True) -> GameServer:
     key, _ = load_or_create_host_key(data_dir / "host_key")
     config = ServeConfig(host="127.0.0.1", port=0, data_dir=data_dir,
-                         limits=limits or Limits(), server_env=dict(os.environ))
-    if command is not None:
-        config = replace(config, command=command)
+                         limits=limits or Limits(), server_env=dict(os.environ),
+                         command=command, prefork=prefork)
     server = GameServer(config, key)
     await server.start()
     return server

@@ -4,6 +4,7 @@ screen read through ``pyte``, the real game in its own process per session."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -59,6 +60,7 @@ async def start_9x9(player: Player) -> str:
 
 
 async def test_a_key_is_a_player_whose_game_continues(server: GameServer) -> None:
+    assert server.preforker is not None and server.preforker.alive  # games are forked
     alice = asyncssh.generate_private_key("ssh-ed25519")
     bob = asyncssh.generate_private_key("ssh-ed25519")
 
@@ -67,14 +69,13 @@ async def test_a_key_is_a_player_whose_game_continues(server: GameServer) -> Non
     await first.keys(b"5")
     await first.wait_for(lambda s: "moves 1" in s)
     pid = first.game_pid()
-    env = environ_of(pid)
     player = "key-" + alice.get_fingerprint("sha256")
-    assert env["PUZZLETERM_PLAYER"] == player
-    assert "PUZZLETERM_GUEST" not in env
-    home = Path(env["PUZZLETERM_HOME"])
-    assert home == server.config.data_dir / "players" / Identity(player).store_name
-    assert "COLUMNS" not in env and "LINES" not in env
-    assert env["TERM"] == "xterm-256color" and env["TEXTUAL_COLOR_SYSTEM"] == "256"
+    home = server.config.data_dir / "players" / Identity(player).store_name
+    assert first.session().identity.name == player
+    assert (home / "puzzleterm.sqlite3").is_file()  # the move is saved in alice's store
+    assert [d.name for d in home.parent.iterdir()] == [home.name]
+    # 256 colours when the client does not say truecolor
+    assert b"\x1b[38;5;" in first.received and b"\x1b[38;2;" not in first.received
     # the game is a session leader with the PTY as its controlling terminal
     stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     assert int(stat[3]) == pid and int(stat[4]) != 0  # session id, tty_nr
@@ -96,24 +97,23 @@ async def test_a_key_is_a_player_whose_game_continues(server: GameServer) -> Non
     other = await Player(server, bob).connect()
     text = await other.wait_for(home_shown)
     assert "Continue" not in text
-    other_home = Path(environ_of(other.game_pid())["PUZZLETERM_HOME"])
-    assert other_home != home and other_home.parent == home.parent
+    other_home = other.session().home
+    assert other_home is not None and other_home.path.parent == home.parent
+    assert other_home.path != home
     await asyncio.gather(again.close(), other.close())
     assert await gone(pid2, 10)
 
 
 async def test_a_guest_is_told_and_leaves_nothing(server: GameServer) -> None:
-    guest = await Player(server, None, env={"COLORTERM": "truecolor", "COLUMNS": "20",
-                                             "LANG": "$(reboot)"}).connect()
+    guest = await Player(server, None, env={"COLORTERM": "truecolor"}).connect()
     text = await guest.wait_for(lambda s: home_shown(s) and "guest" in s)
     words = " ".join(text.replace("▌", " ").split())
     assert "progress is not kept" in words and "SSH key" in words, text
+    assert b"\x1b[38;2;" in guest.received  # truecolor, as the client said
     pid = guest.game_pid()
-    env = environ_of(pid)
-    assert env["PUZZLETERM_PLAYER"].startswith("guest-") and env["PUZZLETERM_GUEST"] == "1"
-    assert env["COLORTERM"] == "truecolor" and env["TEXTUAL_COLOR_SYSTEM"] == "truecolor"
-    assert "COLUMNS" not in env and env["LANG"] == "C.UTF-8"
-    home = Path(env["PUZZLETERM_HOME"])
+    session = guest.session()
+    assert session.identity.name.startswith("guest-") and session.home is not None
+    home = session.home.path
     assert home.is_dir() and not home.is_relative_to(server.config.data_dir)
     guest.conn.abort()  # a dropped connection, not a polite close
     assert await gone(pid, 10)
@@ -122,6 +122,37 @@ async def test_a_guest_is_told_and_leaves_nothing(server: GameServer) -> None:
             break
         await asyncio.sleep(0.05)
     assert not home.exists()
+    assert not (server.config.data_dir / "players").exists()
+
+
+async def test_a_spawned_game_gets_only_its_environment(tmp_path: Path) -> None:
+    # without the warm starter, each game is spawned: /proc shows its whole environment
+    server = await start_server(tmp_path / "data", prefork=False)
+    try:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        sent = {"COLUMNS": "20", "LINES": "5", "LANG": "$(reboot)", "LD_PRELOAD": "/x.so",
+                "PUZZLETERM_HOME": "/etc", "PUZZLETERM_PLAYER": "key-SHA256:someone-else"}
+        keyed = await Player(server, key, env=sent).connect()
+        guest = await Player(server, None, env={"COLORTERM": "truecolor"}).connect()
+        await keyed.wait_for(home_shown)
+        await guest.wait_for(home_shown)
+        env = environ_of(keyed.game_pid())
+        player = "key-" + key.get_fingerprint("sha256")
+        assert env == {
+            "PATH": os.environ["PATH"], "HOME": os.environ["HOME"], "TERM": "xterm-256color",
+            "LANG": "C.UTF-8", "TEXTUAL_COLOR_SYSTEM": "256", "PUZZLETERM_PLAYER": player,
+            "PUZZLETERM_HOME": str(server.config.data_dir / "players" /
+                                   Identity(player).store_name),
+        }
+        env = environ_of(guest.game_pid())
+        assert env["PUZZLETERM_PLAYER"].startswith("guest-") and env["PUZZLETERM_GUEST"] == "1"
+        assert env["COLORTERM"] == "truecolor" and env["TEXTUAL_COLOR_SYSTEM"] == "truecolor"
+        pids = [keyed.game_pid(), guest.game_pid()]
+        await asyncio.gather(keyed.close(), guest.close())
+        for pid in pids:
+            assert await gone(pid, 10)
+    finally:
+        await asyncio.wait_for(server.stop(), 20)
 
 
 async def test_only_the_game_is_served(server: GameServer) -> None:

@@ -135,8 +135,9 @@ def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:
 
 def test_the_serve_command_line() -> None:
     args = build_parser().parse_args(["serve"])
-    assert (args.host, args.port, args.max_sessions, args.idle_timeout) == (
-        "127.0.0.1", 2222, 100, 15.0)
+    assert (args.host, args.port, args.max_sessions, args.idle_timeout, args.prefork) == (
+        "127.0.0.1", 2222, 100, 15.0, True)
     args = build_parser().parse_args(["serve", "--host", "::", "--port", "2022",
-                                      "--host-key", "/k", "--max-sessions", "5"])
-    assert (args.host, args.port, args.host_key, args.max_sessions) == ("::", 2022, "/k", 5)
+                                      "--host-key", "/k", "--max-sessions", "5", "--no-prefork"])
+    assert (args.host, args.port, args.host_key, args.max_sessions, args.prefork) == (
+        "::", 2022, "/k", 5, False)

@@ -50,7 +50,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"puzzleterm: {exc}", file=sys.stderr)
         return 2
     config = ServeConfig(host=args.host, port=args.port, data_dir=data_dir, host_key=key_path,
-                         limits=limits, fps=args.fps)
+                         limits=limits, fps=args.fps, prefork=args.prefork)
     print(f"puzzleterm serve: {'made a new' if created else 'using the'} host key {key_path}",
           file=sys.stderr)
     print(f"puzzleterm serve: host key fingerprint {fingerprint(key)}", file=sys.stderr)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -23,6 +24,7 @@ import asyncssh
 
 from .identity import Identity, PlayerHome, child_environment, guest_identity, key_identity
 from .limits import Gate, Limits, Refusal, Ticket
+from .prefork import Preforker
 from .session import GameProcess
 
 log = logging.getLogger("puzzleterm.serve")
@@ -33,6 +35,10 @@ log = logging.getLogger("puzzleterm.serve")
 #: paste, focus events, the kitty keyboard mode, a hidden cursor, the alternate screen
 RESTORE_TERMINAL = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
                     b"\x1b[?1004l\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l")
+
+
+#: keys kept for a game that is still starting
+EARLY_INPUT = 1 << 16
 
 
 def game_command() -> tuple[str, ...]:
@@ -47,7 +53,10 @@ class ServeConfig:
     data_dir: Path = field(default_factory=lambda: Path("."))
     host_key: Path | None = None  # default: <data_dir>/ssh_host_ed25519_key
     limits: Limits = field(default_factory=Limits)
-    command: tuple[str, ...] = field(default_factory=game_command)
+    #: what each session runs (None: the game, forked from a warm starter when ``prefork``)
+    command: tuple[str, ...] | None = None
+    #: start games from a process that has already imported the app (see :mod:`.prefork`)
+    prefork: bool = True
     #: ``TEXTUAL_FPS`` for the games (None: Textual's default)
     fps: int | None = None
     #: the server's environment that games take ``PATH`` and ``HOME`` from (None: os.environ)
@@ -72,8 +81,18 @@ class GameServer:
         self._ending: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._connections: set[asyncssh.SSHServerConnection] = set()
+        self.preforker: Preforker | None = None
 
     async def start(self) -> None:
+        if self.config.command is None and self.config.prefork:
+            server_env = os.environ if self.config.server_env is None else self.config.server_env
+            starter = Preforker({"PATH": server_env.get("PATH", os.defpath),
+                                 "HOME": server_env.get("HOME", "/"),
+                                 "LANG": "C.UTF-8", "PYTHONUTF8": "1"})
+            if await starter.start():
+                self.preforker = starter
+            else:
+                log.warning("the game starter did not start: each game starts from scratch")
         self._acceptor = await asyncssh.listen(
             self.config.host, self.config.port,
             server_factory=lambda: PlayerConnection(self),
@@ -100,6 +119,18 @@ class GameServer:
         sockets = self._acceptor.sockets
         return int(sockets[0].getsockname()[1])
 
+    async def spawn_game(self, env: Mapping[str, str], columns: int, rows: int,
+                         on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
+                         xpixels: int, ypixels: int) -> GameProcess:
+        if self.preforker is not None and self.preforker.alive:
+            try:
+                return await self.preforker.spawn(env, columns, rows, on_output, on_exit,
+                                                  xpixels, ypixels)
+            except OSError as exc:
+                log.warning("the game starter failed (%s): starting this game from scratch", exc)
+        return GameProcess.spawn(self.config.command or game_command(), env, columns, rows,
+                                 on_output, on_exit, xpixels, ypixels)
+
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)
         task.add_done_callback(self._ended)
@@ -120,6 +151,8 @@ class GameServer:
                                timeout=self.config.limits.hangup_grace + 10.0)
         for conn in list(self._connections):
             conn.close()
+        if self.preforker is not None:
+            await self.preforker.stop()
         if self._acceptor is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5.0)
@@ -251,6 +284,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._ending = False
         self._message = ""
         self._logged = False
+        self._starting: asyncio.Task[None] | None = None
+        self._early = bytearray()
 
     # -- requests ----------------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -291,17 +326,34 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.owner.game_started()
         try:
             self.home = PlayerHome.for_identity(self.identity, self.server.config.data_dir)
-            env = child_environment(self.identity, self.home, self.chan.get_environment(),
-                                    self.term_type, self.server.config.server_env,
-                                    self.server.config.fps)
-            columns, rows, xpixels, ypixels = self.term_size
-            self.process = GameProcess.spawn(
-                self.server.config.command, env, columns or 80, rows or 24,
-                self._output, self._game_exited, xpixels, ypixels)
+        except OSError as exc:
+            log.error("cannot make a store directory for %s: %s", self.identity.name, exc)
+            self.end("cannot start the game", "the game could not be started. Sorry!")
+            return
+        env = child_environment(self.identity, self.home, self.chan.get_environment(),
+                                self.term_type, self.server.config.server_env,
+                                self.server.config.fps)
+        self._starting = asyncio.get_running_loop().create_task(self._start_game(env))
+        self.server.track(self._starting)
+
+    async def _start_game(self, env: dict[str, str]) -> None:
+        columns, rows, xpixels, ypixels = self.term_size
+        try:
+            self.process = await self.server.spawn_game(
+                env, columns or 80, rows or 24, self._output, self._game_exited, xpixels,
+                ypixels)
         except OSError as exc:
             log.error("cannot start a game for %s: %s", self.identity.name, exc)
             self.end("cannot start the game", "the game could not be started. Sorry!")
             return
+        if self._ending:
+            return  # the player left while it started: _finish hangs it up
+        columns, rows, xpixels, ypixels = self.term_size  # a resize while it started
+        if columns > 0 and rows > 0:
+            self.process.resize(columns, rows, xpixels, ypixels)
+        if self._early:
+            self.process.write(bytes(self._early))
+            self._early.clear()
         self.last_input = time.monotonic()
         self._schedule_idle(self.server.config.limits.idle_timeout)
 
@@ -313,9 +365,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # -- data --------------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        if self.process is not None and datatype is None:
-            self.last_input = time.monotonic()
+        if datatype is not None:
+            return
+        self.last_input = time.monotonic()
+        if self.process is not None:
             self.process.write(data)
+        elif self.ticket is not None and len(self._early) + len(data) <= EARLY_INPUT:
+            self._early += data  # keys typed while the game starts
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -377,6 +433,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     async def _finish(self) -> None:
         if self._idle is not None:
             self._idle.cancel()
+        starting = self._starting
+        if starting is not None and starting is not asyncio.current_task():
+            await asyncio.wait({starting})  # bounded by the starter's own time-out
         try:
             if self.process is not None:
                 await self.process.terminate(self.server.config.limits.hangup_grace)

@@ -198,8 +198,20 @@ class GameProcess:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(self._exited), 5.0)
         self.signal_group(signal.SIGKILL)  # anything the game left behind in its group
+        await self._reap_group()
         self.close()
         return self.returncode
+
+    async def _reap_group(self) -> None:
+        """Reap what the game left in its group and this process inherited (as a subreaper,
+        see :mod:`.prefork`), so no zombie stays behind."""
+        for _ in range(40):
+            try:
+                pid, _ = os.waitpid(-self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return  # none of the group is a child of ours
+            if pid == 0:
+                await asyncio.sleep(0.05)
 
     async def wait(self) -> int:
         result: int = await asyncio.shield(self._exited)
