@@ -219,8 +219,10 @@ async def test_stopping_the_server_ends_every_game(tmp_path: Path) -> None:
     for p in players:
         await p.wait_for(home_shown)
     pids = [p.game_pid() for p in players]
+    assert server.preforker is not None and server.preforker.pid is not None
+    starter = server.preforker.pid
     await asyncio.wait_for(server.stop(), 20)
-    for pid in pids:
+    for pid in [*pids, starter]:
         assert await gone(pid, 5)
     for p in players:
         await asyncio.wait_for(p.closed.wait(), 10)
