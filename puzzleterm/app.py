@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable
 from contextlib import suppress
@@ -66,6 +67,9 @@ class PuzzleApp(App[int]):
         self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
+        if os.environ.get("PUZZLETERM_GUEST"):  # set by `puzzleterm serve`
+            self.notify("You are playing as a guest: progress is not kept. Connect with an SSH "
+                        "key to keep it.", timeout=10)
         if self.start_game_id is not None:
             self.start_game(game_id=self.start_game_id)
 

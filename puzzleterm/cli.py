@@ -387,6 +387,12 @@ def start_ui(game_id: str | None = None) -> int:
     return run_app(game_id)
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from .serve import main as serve_main  # asyncssh is imported only here
+
+    return serve_main(args)
+
+
 #: command -> {dest: flag} of the options kinds add (filled when the parser is built).
 _KIND_FLAGS: dict[str, dict[str, str]] = {}
 
@@ -483,6 +489,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("play", cmd_play, "start the game, optionally on a game ID")
     sp.add_argument("game_id", nargs="?", help="e.g. sudoku:9x9:hard#42")
+
+    sp = add("serve", cmd_serve, "let players play over SSH: one game process per session")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this machine only; "
+                    "0.0.0.0 or :: for everyone)")
+    sp.add_argument("--port", type=int, default=2222, help="port (default 2222)")
+    sp.add_argument("--host-key", metavar="PATH", help="host key file, made on first start "
+                    "(default: ssh_host_ed25519_key in the data directory)")
+    sp.add_argument("--max-sessions", type=int, default=100,
+                    help="games at once (default 100)")
+    sp.add_argument("--max-per-address", type=int, default=10,
+                    help="games at once from one client address (default 10)")
+    sp.add_argument("--rate-per-address", type=int, default=30,
+                    help="new games a minute from one client address (default 30)")
+    sp.add_argument("--idle-timeout", type=float, default=15.0, metavar="MINUTES",
+                    help="end a game after this many minutes without a key (default 15)")
+    sp.add_argument("--login-grace", type=float, default=30.0, metavar="SECONDS",
+                    help="time to log in and start the game (default 30)")
+    sp.add_argument("--fps", type=int, help="frames a second each game draws at most "
+                    "(TEXTUAL_FPS; default Textual's 60)")
+    sp.add_argument("--no-prefork", dest="prefork", action="store_false",
+                    help="start each game from scratch, not forked from a warm starter")
     return p
 
 
