@@ -150,9 +150,12 @@ class PlacementInfo:
 @dataclass(frozen=True, eq=False)
 class Geometry:
     board: Board
-    bit: tuple[int, ...]  # board cell -> solver bit (-1 for holes)
+    bit: tuple[int, ...]  # board cell -> solver bit (scan order; holes have bits too)
     cell_of_bit: tuple[int, ...]
     full: int  # mask of every open cell
+    stride: int  # bits per scan line (the board's side the scan runs along)
+    not_first: int  # bits not at the start of a scan line
+    not_last: int  # bits not at the end of a scan line
     placements: tuple[PlacementInfo, ...]
     by_key: dict[tuple[int, int, int], int]  # (piece, orient, anchor) -> id
     by_cells: dict[int, int]  # mask -> id
@@ -166,6 +169,26 @@ class Geometry:
         for x in cells:
             m |= 1 << self.bit[x]
         return m
+
+    def neighbours(self, mask: int) -> int:
+        """Open cells next to (not in) a set of cells."""
+        s = self.stride
+        return (((mask >> 1) & self.not_last) | ((mask << 1) & self.not_first)
+                | (mask >> s) | (mask << s)) & self.full & ~mask
+
+    def regions(self, free: int) -> list[int]:
+        """The 4-connected components of a set of open cells, lowest first."""
+        out: list[int] = []
+        while free:
+            grown = free & -free
+            while True:
+                more = self.neighbours(grown) & free
+                if not more:
+                    break
+                grown |= more
+            out.append(grown)
+            free &= ~grown
+        return out
 
     def cells_of_mask(self, mask: int) -> list[int]:
         out: list[int] = []
@@ -207,12 +230,16 @@ def geometry(board: Board) -> Geometry:
     order = ([(r, c) for c in range(C) for r in range(R)] if column_major
              else [(r, c) for r in range(R) for c in range(C)])
     cell_of_bit: list[int] = []
+    full = 0
     for r, c in order:
         x = board.cell(r, c)
+        bit[x] = len(cell_of_bit)
+        cell_of_bit.append(x)
         if x not in board.holes:
-            bit[x] = len(cell_of_bit)
-            cell_of_bit.append(x)
-    full = (1 << len(cell_of_bit)) - 1
+            full |= 1 << bit[x]
+    stride = R if column_major else C
+    first = sum(1 << i for i in range(board.size) if i % stride == 0)
+    last = sum(1 << i for i in range(board.size) if i % stride == stride - 1)
     placements: list[PlacementInfo] = []
     for p, letter in enumerate(LETTERS):
         for o, shape in enumerate(orientations(letter)):
@@ -243,6 +270,7 @@ def geometry(board: Board) -> Geometry:
                 m |= 1 << bit[perm[x]]
             row.append(by_cells[m])
         place_sym.append(tuple(row))
-    return Geometry(board, tuple(bit), tuple(cell_of_bit), full, tuple(placements), by_key,
+    return Geometry(board, tuple(bit), tuple(cell_of_bit), full, stride,
+                    full & ~first, full & ~last, tuple(placements), by_key,
                     by_cells, by_piece, tuple(tuple(c) for c in covering_l), tuple(syms),
                     tuple(place_sym))

@@ -1,0 +1,239 @@
+"""The pentomino kind: the protocol of :mod:`puzzleterm.engine.kind` over this package."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from ..errors import MoveError, ParseError, quote
+from ..kind import CliOption, OptionValue, Progress
+from ..rng import Rng
+from ..types import Grade, Level, Puzzle, Status, Step
+from . import enumerate as en
+from . import solver
+from .board import Board, format_board, geometry, parse_board
+from .generator import GENERATOR_VERSION, LEVELS, generate_state
+from .human import Evidence, first_placing_step, grade_state, solve_human
+from .pieces import LETTERS
+from .state import PentominoState, apply_move, move_text, placement_name
+from .text import describe_text, read_state, write_line, write_picture
+
+_CELL = re.compile(r"^r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
+
+LEVEL_NOTES = {
+    Level.EASY: "many pieces in place; every step is a forced cover",
+    Level.MEDIUM: "fewer pieces; rule out pockets of the wrong size",
+    Level.HARD: "rule out pockets no piece left can fill",
+    Level.EXPERT: "short trials: a placement that breaks within a few steps",
+    Level.TRIAL: "the fewest pieces that force the solution (two or three on 6x10)",
+}
+
+
+class PentominoKind:
+    name = "pentomino"
+    title = "Pentomino"
+    aliases: tuple[str, ...] = ("pento", "pentominoes", "pentominos")
+    params_label = "Board"
+    formats: tuple[str, ...] = ("line", "picture")
+    generator_version = GENERATOR_VERSION
+
+    # -- params
+    def default_params(self) -> Board:
+        return parse_board("6x10")
+
+    def parse_params(self, text: str) -> Board:
+        return parse_board(text)
+
+    def format_params(self, params: Board) -> str:
+        return format_board(params)
+
+    def param_choices(self) -> tuple[str, ...]:
+        return ("6x10", "5x12", "4x15", "3x20", "8x8-c2x2")
+
+    def levels(self, params: Board) -> tuple[Level, ...]:
+        return LEVELS
+
+    def level_note(self, params: Board) -> str:
+        return "; ".join(f"{lv.label}: {LEVEL_NOTES[lv]}" for lv in LEVELS)
+
+    def cli_options(self) -> tuple[CliOption, ...]:
+        return (
+            CliOption("--board", "board as ROWSxCOLS (6x10 is 6 rows of 10 cells), holes "
+                      "after '-', e.g. 8x8-c2x2", metavar="RxC",
+                      commands=("solve", "grade", "hint", "generate", "enumerate")),
+            CliOption("--raw", "count every rotation and reflection apart",
+                      commands=("enumerate",)),
+            CliOption("--forcing", "table how many pieces force each solution",
+                      commands=("enumerate",)),
+            CliOption("--show", "with --forcing, draw the solutions one piece forces",
+                      commands=("enumerate",)),
+            CliOption("--out", "list every solution (line form, one per line) for FILE",
+                      metavar="FILE", commands=("enumerate",)),
+        )
+
+    def params_from_options(self, options: Mapping[str, OptionValue]) -> Board | None:
+        board = options.get("board")
+        return parse_board(board) if isinstance(board, str) else None
+
+    # -- puzzles and text
+    def generate(self, params: Board, rng: Rng, level: Level | None = None,
+                 ) -> Puzzle[PentominoState]:
+        state, grade = generate_state(params, rng, level)
+        return Puzzle(self.name, format_board(params), describe_text(state), state,
+                      level=level, grade=grade)
+
+    def parse(self, params: Board, desc: str) -> PentominoState:
+        return read_state(desc, params)
+
+    def describe(self, state: PentominoState) -> str:
+        return describe_text(state)
+
+    def params_of(self, state: PentominoState) -> Board:
+        return state.board
+
+    def read(self, text: str, params: Board | None = None) -> PentominoState:
+        return read_state(text, params)
+
+    def write(self, state: PentominoState, fmt: str | None = None) -> str:
+        if fmt in (None, "line"):
+            return write_line(state)
+        if fmt == "picture":
+            return write_picture(state)
+        raise ParseError(f"unknown pentomino format {quote(str(fmt))} (line or picture)")
+
+    # -- play
+    def apply(self, state: PentominoState, move: str) -> PentominoState:
+        return apply_move(state, move)
+
+    def status(self, state: PentominoState) -> Status:
+        geo = state.geo
+        if state.filled == geo.full:
+            return Status.SOLVED
+        for region in geo.regions(geo.full & ~state.filled):
+            n = region.bit_count()
+            if n % 5:
+                return Status.BROKEN
+            if n == 5:
+                pid = geo.by_cells.get(region)
+                if pid is None or state.used >> geo.placements[pid].piece & 1:
+                    return Status.BROKEN
+        return Status.PLAYING
+
+    def reveal(self, state: PentominoState, solution: PentominoState,
+               at: str | None = None) -> str:
+        geo, board = state.geo, state.board
+        right = set(solution.all_placements)
+        wrong = [i for i in state.placed if i not in right]
+        if at is None:
+            moves = [f"remove {geo.placements[i].letter}" for i in wrong]
+            have = set(state.all_placements) - set(wrong)
+            moves += [move_text(geo.placements[i], board) for i in sorted(right - have)]
+            if not moves:
+                raise MoveError("nothing to reveal: the box is solved")
+            return ";".join(moves)
+        letter = self._letter_at(solution, at)
+        target = solution.piece_at(letter)
+        assert target is not None
+        current = state.piece_at(letter)
+        if current == target:
+            raise MoveError(f"the {letter} is already in place")
+        moves = [] if current is None else [f"remove {letter}"]
+        for i in wrong:  # pieces in the way
+            if i != current and geo.placements[i].mask & geo.placements[target].mask:
+                moves.append(f"remove {geo.placements[i].letter}")
+        moves.append(move_text(geo.placements[target], board))
+        return ";".join(moves)
+
+    def _letter_at(self, solution: PentominoState, at: str) -> str:
+        text = at.strip()
+        if len(text) == 1 and text.upper() in LETTERS:
+            return text.upper()
+        m = _CELL.match(text)
+        if m is not None:
+            r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
+            board = solution.board
+            if board.on_board(r, c):
+                x = board.cell(r, c)
+                for i in solution.all_placements:
+                    pl = solution.geo.placements[i]
+                    if x in pl.cells:
+                        return pl.letter
+        raise MoveError(f"cannot reveal {quote(at)}: name a piece letter or an open cell like r2c3")
+
+    # -- solving and grading
+    def _completion(self, state: PentominoState) -> tuple[int, ...] | None:
+        return solver.first_solution(state.board, state.filled, state.used)
+
+    def solve(self, state: PentominoState) -> PentominoState | None:
+        rest = self._completion(state)
+        if rest is None:
+            return None
+        return PentominoState(state.board, state.given, tuple(sorted((*state.placed, *rest))))
+
+    def count_solutions(self, state: PentominoState, limit: int = 2) -> int:
+        return solver.count(state.board, state.filled, state.used, limit=limit)
+
+    def grade(self, state: PentominoState) -> Grade:
+        return grade_state(state.givens_only())
+
+    def explain(self, state: PentominoState) -> list[Step]:
+        return solve_human(state.givens_only()).steps
+
+    def hint(self, state: PentominoState, solution: PentominoState | None) -> Step | None:
+        if state.filled == state.geo.full and solution is None:
+            return None
+        if solution is None:
+            solution = self.solve(state.givens_only())
+            if solution is None:
+                return None
+        geo, board = state.geo, state.board
+        right = set(solution.all_placements)
+        for i in state.placed:
+            if i not in right:
+                pl = geo.placements[i]
+                return Step("mistake", "Mistake", Level.EASY, 0.0, f"remove {pl.letter}",
+                            f"The {placement_name(pl, board)} is not where the solution has it.",
+                            f"Check the {pl.letter}.", Evidence(cells=pl.cells))
+        if state.filled == geo.full:
+            return None
+        step = first_placing_step(state)
+        if step is not None:
+            return step
+        missing = sorted(right - set(state.all_placements))
+        pl = geo.placements[missing[0]]
+        return Step("reveal", "Reveal", Level.TRIAL, 6.0, move_text(pl, board),
+                    f"No rule finds the next piece; the solution has the "
+                    f"{placement_name(pl, board)}.", f"Think about the {pl.letter}.",
+                    Evidence(place=pl.id, cells=pl.cells))
+
+    # -- Enumerable
+    def enumerate(self, params: Board, options: Mapping[str, OptionValue],
+                  progress: Progress | None = None) -> Iterator[str]:
+        board = params
+        name = format_board(board)
+        distinct, raw = solver.all_solutions(board)
+        if progress is not None:
+            progress(1, 1)
+        yield f"{name}: {len(distinct)} distinct solutions ({len(raw)} counting every " \
+              f"rotation and reflection)"
+        if options.get("forcing"):
+            f = en.forcing(board, progress)
+            yield "fewest pieces left in place that force the solution:"
+            for k, n in f.table:
+                yield f"  {k} piece{'s' if k > 1 else ''}: {n}"
+            yield f"  total: {sum(n for _, n in f.table)}"
+            if options.get("show"):
+                for sol, pid in f.one_piece:
+                    pl = geometry(board).placements[pid]
+                    yield ""
+                    yield f"forced by the {placement_name(pl, board)}:"
+                    given = PentominoState(board, (pid,),
+                                           tuple(i for i in sol if i != pid))
+                    yield write_picture(given)
+        if options.get("out"):
+            listing = raw if options.get("raw") else distinct
+            for sol in listing:
+                yield write_line(PentominoState(board, tuple(sol)))
+
+
+PENTOMINO = PentominoKind()
