@@ -26,7 +26,7 @@ from ..errors import MoveError, quote
 from .board import Board, Geometry, PlacementInfo, cell_name, geometry
 from .pieces import LETTERS, orientations
 
-_PLACE = re.compile(r"^([A-Za-z])@r(\d{1,2})c(\d{1,2})/(\d)$")
+_PLACE = re.compile(r"^([A-Za-z])@r(\d{1,2})c(\d{1,2})/(\d)$", re.IGNORECASE)
 _REMOVE = re.compile(r"^(?:remove\s+|-)([A-Za-z])$", re.IGNORECASE)
 
 
