@@ -1,0 +1,198 @@
+"""Pentomino: our enumerator against three exact-cover peers, and dealing and grading times.
+
+    python benchmarks/bench_pentomino.py [--boards 6x10,5x12] [--peers xcover,exact-cover,dlx]
+                                         [--deals 9] [--dlx-timeout 300]
+
+Task: list every solution of the box up to its symmetries (2339 for 6x10, 1010 for 5x12).
+Every solver gets the same problem, split the same way: one exact-cover problem per X
+placement that is the first of its symmetry orbit (the "X in one quadrant" trick), and when
+that X sits on an axis of the box (5x12), the F restricted to the first placement of each
+orbit under the symmetries that keep the X (so no solution is counted twice).  Columns: the
+12 pieces and the 60 open cells; rows: the placements.  Building the peers' matrices is not
+timed; our own tables are built inside the timed call.
+
+Peers (``pip install -e '.[bench]'``), each run in its own subprocess so that NumPy and
+Numba imports do not weigh on the others:
+
+* ``xcover`` (Numba-compiled dancing cells, ``covers_bool``): timed after a warm-up on
+  3x20, so JIT compilation is reported apart;
+* ``exact-cover`` (Algorithm X in a C extension, ``get_all_solutions`` on a dense matrix);
+* ``dlx`` (dancing links in pure Python, smallest-column heuristic), with a time limit.
+
+Figures are CPU seconds (``time.process_time``) in each process; ratios are peer / ours
+(above 1: ours is faster).  Counts are checked against the published figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import contextlib
+
+from puzzleterm.engine.pentomino import solver
+from puzzleterm.engine.pentomino.board import Board, geometry, parse_board
+
+EXPECTED = {"6x10": 2339, "5x12": 1010, "4x15": 368, "3x20": 2}
+
+
+def branches(board: Board) -> list[list[list[int]]]:
+    """Per X branch, the rows (lists of column indexes) of its exact-cover matrix."""
+    geo = geometry(board)
+    col = {cell: 12 + n for n, cell in enumerate(sorted(
+        x for x in range(board.size) if x not in board.holes))}
+    out: list[list[list[int]]] = []
+    for x, allowed in solver._x_branches(geo):
+        rows: list[list[int]] = []
+        for pl in geo.placements:
+            if pl.letter == "X" and pl.id != x:
+                continue
+            if allowed is not None and pl.id not in allowed:
+                continue
+            rows.append([pl.piece, *(col[c] for c in pl.cells)])
+        out.append(rows)
+    return out
+
+
+def worker(name: str, board_text: str) -> dict[str, Any]:
+    board = parse_board(board_text)
+    geometry(board)
+    if name == "ours":
+        t = time.process_time()
+        found = solver.distinct_solutions(board)
+        return {"count": len(found), "cpu": time.process_time() - t}
+    problems = branches(board)
+    if name == "xcover":
+        import numpy as np
+        from xcover import covers_bool
+
+        def dense(rows: list[list[int]]) -> Any:
+            m = np.zeros((len(rows), 72), dtype=bool)
+            for i, r in enumerate(rows):
+                m[i, r] = True
+            return m
+        t = time.process_time()
+        warm = sum(sum(1 for _ in covers_bool(dense(p))) for p in branches(parse_board("3x20")))
+        jit = time.process_time() - t
+        mats = [dense(p) for p in problems]
+        t = time.process_time()
+        n = sum(sum(1 for _ in covers_bool(m)) for m in mats)
+        return {"count": n, "cpu": time.process_time() - t, "jit": jit, "warm": warm}
+    if name == "exact-cover":
+        import exact_cover
+        import numpy as np
+
+        mats = []
+        for p in problems:
+            m = np.zeros((len(p), 72), dtype=np.int32)
+            for i, r in enumerate(p):
+                m[i, r] = 1
+            mats.append(m)
+        t = time.process_time()
+        n = 0
+        for m in mats:
+            with contextlib.suppress(exact_cover.error.NoSolution):
+                n += len(exact_cover.get_all_solutions(m))
+        return {"count": n, "cpu": time.process_time() - t}
+    if name == "dlx":
+        import dlx
+
+        t = time.process_time()
+        n = 0
+        for p in problems:
+            d = dlx.DLX([(f"c{i}", dlx.DLX.PRIMARY) for i in range(72)])
+            d.appendRows(p)
+            n += sum(1 for _ in d.solve(columnselector=dlx.DLX.smallestColumnSelector))
+        return {"count": n, "cpu": time.process_time() - t}
+    raise SystemExit(f"unknown solver {name}")
+
+
+def run(name: str, board: str, timeout: float | None) -> dict[str, Any] | None:
+    cmd = [sys.executable, __file__, "--worker", name, "--board", board]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"timeout": timeout}
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["?"])[-1]
+        print(f"  {name}: failed ({last})")
+        return None
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def deal_and_grade(deals: int) -> None:
+    from puzzleterm.engine.pentomino.generator import LEVELS, generate_state
+    from puzzleterm.engine.pentomino.human import grade_state
+    from puzzleterm.engine.rng import Rng
+
+    board = parse_board("6x10")
+    t = time.process_time()
+    solver.all_solutions(board)
+    from puzzleterm.engine.pentomino.enumerate import solution_bits
+    solution_bits(board)
+    print(f"\n6x10 dealing (once per process: all solutions listed and indexed in "
+          f"{time.process_time() - t:.2f} s CPU)")
+    print(f"  {'level':12} {'deal median':>12} {'deal max':>9} {'grade median':>13} {'hit':>5}")
+    for level in LEVELS:
+        gen: list[float] = []
+        grd: list[float] = []
+        hit = 0
+        for i in range(deals):
+            t = time.process_time()
+            state, grade = generate_state(board, Rng(f"bench|{level.name}|{i}"), level)
+            gen.append(time.process_time() - t)
+            t = time.process_time()
+            grade_state(state)
+            grd.append(time.process_time() - t)
+            hit += grade.level == level
+        print(f"  {level.label:12} {statistics.median(gen):11.3f}s {max(gen):8.3f}s "
+              f"{statistics.median(grd):12.3f}s {hit:>2}/{deals}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--worker")
+    ap.add_argument("--board", default="6x10")
+    ap.add_argument("--boards", default="6x10,5x12")
+    ap.add_argument("--peers", default="xcover,exact-cover,dlx")
+    ap.add_argument("--deals", type=int, default=9)
+    ap.add_argument("--dlx-timeout", type=float, default=300.0)
+    args = ap.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker, args.board)))
+        return 0
+    ok = True
+    for board in args.boards.split(","):
+        expected = EXPECTED.get(board)
+        print(f"\n{board}: all distinct solutions (expected {expected})")
+        ours = run("ours", board, None)
+        assert ours is not None
+        print(f"  {'ours':12} {ours['count']:6d} {ours['cpu']:8.2f} s")
+        ok &= ours["count"] == expected
+        for peer in [p for p in args.peers.split(",") if p]:
+            res = run(peer, board, args.dlx_timeout if peer == "dlx" else None)
+            if res is None:
+                continue
+            if "timeout" in res:
+                print(f"  {peer:12}  (gave up after {res['timeout']:.0f} s wall)")
+                continue
+            extra = f"  (JIT warm-up {res['jit']:.2f} s)" if "jit" in res else ""
+            ratio = res["cpu"] / ours["cpu"] if ours["cpu"] else float("inf")
+            print(f"  {peer:12} {res['count']:6d} {res['cpu']:8.2f} s  x{ratio:.2f}{extra}")
+            ok &= res["count"] == expected
+    if args.deals:
+        deal_and_grade(args.deals)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
