@@ -18,6 +18,7 @@ _SCREENS: dict[str, str] = {
     "sudoku": "puzzleterm.screens.sudoku:SudokuScreen",
     "xsudoku": "puzzleterm.screens.sudoku:SudokuScreen",
     "latin": "puzzleterm.screens.sudoku:SudokuScreen",
+    "pentomino": "puzzleterm.screens.pentomino:PentominoScreen",
 }
 _LOADED: dict[str, type[GameScreen]] = {}
 

@@ -59,10 +59,10 @@ def _cell(view: BoxView, cell: int, w: int) -> Text:
     if cell in view.holes:
         return Text("█" * w, style="dim")
     if cell in view.ghost:
-        letter = view.ghost[cell]
-        body = f"({letter})" if view.ghost_ok else f"!{letter}!"
+        moving = view.ghost[cell]
+        body = f"({moving})" if view.ghost_ok else f"!{moving}!"
         style = "bold reverse" if view.ghost_ok else "bold reverse red"
-        return Text(body[:w] if w == 3 else (letter + ("·" if view.ghost_ok else "!")),
+        return Text(body[:w] if w == 3 else (moving + ("·" if view.ghost_ok else "!")),
                     style=style)
     letter = view.letters.get(cell)
     if letter is None:
@@ -91,20 +91,20 @@ def render_tray(letters: list[str], shapes: dict[str, tuple[tuple[int, int], ...
         return Text("All pieces are in the box.", style="italic")
     for start in range(0, len(letters), per_row):
         group = letters[start:start + per_row]
-        lines = ["", ""]
+        rows = ["", ""]
         label = Text()
         for letter in group:
             cells = set(shapes[letter])
-            for line in range(2):
+            for half in range(2):
                 row = ""
                 for c in range(5):
-                    top = (line * 2, c) in cells
-                    bottom = (line * 2 + 1, c) in cells
+                    top = (half * 2, c) in cells
+                    bottom = (half * 2 + 1, c) in cells
                     row += "█" if top and bottom else "▀" if top else "▄" if bottom else " "
-                lines[line] += row + " "
+                rows[half] += row + " "
             label.append(f"{letter}     ", style="bold reverse" if letter == picked else "bold")
-        for line in lines:
-            out.append(line.rstrip() + "\n")
+        for row_text in rows:
+            out.append(row_text.rstrip() + "\n")
         out.append_text(label)
         out.append("\n")
     return out

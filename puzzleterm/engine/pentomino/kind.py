@@ -94,6 +94,11 @@ class PentominoKind:
     def read(self, text: str, params: Board | None = None) -> PentominoState:
         return read_state(text, params)
 
+    def detect(self, text: str) -> str:
+        """``line`` for the one-line desc form, ``picture`` for a box drawn row by row."""
+        rows = [ln for ln in text.splitlines() if ln.strip()]
+        return "line" if len(rows) == 1 and "/" in rows[0] else "picture"
+
     def write(self, state: PentominoState, fmt: str | None = None) -> str:
         if fmt in (None, "line"):
             return write_line(state)
