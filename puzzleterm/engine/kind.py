@@ -151,9 +151,18 @@ def find_kind(name: str) -> Kind[Any, Any]:
 
 
 def all_kinds() -> list[Kind[Any, Any]]:
-    """Every registered kind, built-in ones first, in registration order."""
+    """Every registered kind: the built-in packages' kinds first, in the order of
+    ``_BUILTIN`` (whatever was imported first), then the others in registration order."""
     load_builtin_kinds()
-    return list(_REGISTRY.values())
+
+    def rank(kind: Kind[Any, Any]) -> int:
+        package = type(kind).__module__.split(".")
+        for i, name in enumerate(_BUILTIN):
+            if name in package:
+                return i
+        return len(_BUILTIN)
+
+    return sorted(_REGISTRY.values(), key=rank)
 
 
 def load_builtin_kinds() -> None:
