@@ -27,6 +27,7 @@ near-minimal 16x16 takes seconds, so its puzzles keep the givens that singles ne
 
 from __future__ import annotations
 
+from ...logic import deal_at_level
 from ...rng import Rng
 from ...types import Grade, Level
 from .. import solver as bt
@@ -231,12 +232,5 @@ def generate_at_level(geo: Geometry, rng: Rng, level: Level) -> tuple[tuple[int,
         if pooled is not None:
             return pooled
     symmetric = default_symmetric(geo)
-    best: tuple[tuple[int, ...], Grade] | None = None
-    for attempt in range(max_attempts(geo)):
-        givens, grade = search_attempt(geo, rng.fork(f"level{attempt}"), target, symmetric)
-        if grade.level == target:
-            return givens, grade
-        if best is None or abs(grade.level - target) < abs(best[1].level - target):
-            best = (givens, grade)
-    assert best is not None
-    return best
+    return deal_at_level(lambda r: search_attempt(geo, r, target, symmetric), rng, target,
+                         max_attempts(geo))
