@@ -145,14 +145,14 @@ def slow_seeds() -> tuple[threading.Event, Callable[[], str]]:
 
 # -- home -------------------------------------------------------------------------------------
 
-async def test_home_lists_every_kind_and_the_daily_placeholder(ui_home: Path) -> None:
+async def test_home_lists_every_kind_and_the_daily_commands(ui_home: Path) -> None:
     async with playing(ui_home, None) as g:
         assert isinstance(g.app.screen, HomeScreen)
         text = g.text()
         for kind in all_kinds():
             assert kind.title in text
             assert kind.param_choices()[0] in text
-        assert "Daily puzzles" in text and "Coming in a later" in text
+        assert "Daily puzzles" in text and "puzzleterm daily" in text
         assert "Continue" not in text  # nothing saved yet
 
 

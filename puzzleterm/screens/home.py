@@ -43,8 +43,9 @@ class HomeScreen(Screen[None]):
                 yield OptionList(id="menu")
             with Vertical(id="daily-box"):
                 yield Static(
-                    "Today's daily puzzles will appear here: the same puzzles for everyone, "
-                    "each day.\n\nComing in a later version.",
+                    "The same puzzles for everyone, each day.\n\n"
+                    "puzzleterm daily: today's Sudoku\n"
+                    "puzzleterm daily --print: the whole set",
                     id="daily",
                 )
         yield Footer()
