@@ -1,4 +1,10 @@
-"""Saves: the game in progress and finished games, in one SQLite file.
+"""Saves: games in progress, finished games and daily results, in one SQLite file.
+
+Everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
+fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has one
+free game in progress (slot ``main``) and one per daily puzzle started; a daily result is
+written once per player, date and kind.  The schema and its migrations are in
+:mod:`puzzleterm.store_schema`.
 
 The file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
 the ``PUZZLETERM_HOME`` environment variable names another directory.  Every write is one
@@ -18,38 +24,16 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from .session import SavedGame, SaveError
+from .store_schema import LOCAL_PLAYER, SCHEMA_VERSION, migrate
 
 DB_NAME = "puzzleterm.sqlite3"
-SCHEMA_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS current (
-    slot INTEGER PRIMARY KEY CHECK (slot = 1),
-    data TEXT NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS finished (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL,
-    params TEXT NOT NULL,
-    game_id TEXT NOT NULL,
-    level TEXT,
-    elapsed REAL NOT NULL,
-    assisted INTEGER NOT NULL,
-    hints INTEGER NOT NULL,
-    finished REAL NOT NULL,
-    data TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS set_aside (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    data TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    at REAL NOT NULL
-);
-"""
+#: The slot of the free game in progress (each daily has its own: ``daily:<date>:<kind>``).
+MAIN_SLOT = "main"
 
 
 class StoreError(Exception):
@@ -93,15 +77,23 @@ def default_home() -> Path:
 class Store:
     """The SQLite store.  ``notices`` collects messages for the player (e.g. a moved file)."""
 
-    def __init__(self, path: Path | None, conn: sqlite3.Connection, notices: list[str]) -> None:
+    def __init__(self, path: Path | None, conn: sqlite3.Connection, notices: list[str],
+                 player: str | None = None) -> None:
         self.path = path
         self._conn = conn
         self.notices = notices
+        self.player = player or default_player()
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
-    def open(cls, home: Path | None = None) -> Store:
+    def open(cls, home: Path | None = None, player: str | None = None) -> Store:
         """Open (creating if needed) the store in ``home``; never raises on a bad file."""
+        store = cls._open(home)
+        store.player = player or default_player()
+        return store
+
+    @classmethod
+    def _open(cls, home: Path | None) -> Store:
         notices: list[str] = []
         directory = home if home is not None else default_home()
         path = directory / DB_NAME
@@ -175,26 +167,29 @@ class Store:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
 
-    # -- the game in progress -------------------------------------------------------------
-    def save_current(self, saved: SavedGame) -> None:
+    # -- games in progress ----------------------------------------------------------------
+    def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
+        """Keep ``saved`` as the player's game in ``slot`` (replacing what was there)."""
         data = _dump(saved)
         with self._write() as conn:
             conn.execute(
-                "INSERT INTO current (slot, data, updated) VALUES (1, ?, ?) "
-                "ON CONFLICT(slot) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (data, time.time()),
+                "INSERT INTO games (player, slot, data, updated) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(player, slot) DO UPDATE SET data = excluded.data, "
+                "updated = excluded.updated",
+                (self.player, slot, data, time.time()),
             )
 
-    def current_text(self) -> str | None:
+    def current_text(self, slot: str = MAIN_SLOT) -> str | None:
         try:
-            row = self._conn.execute("SELECT data FROM current WHERE slot = 1").fetchone()
+            row = self._conn.execute("SELECT data FROM games WHERE player = ? AND slot = ?",
+                                     (self.player, slot)).fetchone()
         except sqlite3.Error:
             return None
         return str(row[0]) if row else None
 
-    def load_current(self) -> SavedGame | None:
-        """The saved game in progress, or None; raises :class:`SaveError` if it is unreadable."""
-        text = self.current_text()
+    def load_current(self, slot: str = MAIN_SLOT) -> SavedGame | None:
+        """The saved game in ``slot``, or None; raises :class:`SaveError` if it is unreadable."""
+        text = self.current_text(slot)
         if text is None:
             return None
         try:
@@ -203,33 +198,139 @@ class Store:
             raise SaveError(f"the save is not valid JSON ({exc})") from exc
         return SavedGame.from_json(data)
 
-    def set_aside_current(self, reason: str) -> None:
-        """Move the current save to ``set_aside`` (kept for inspection) and clear it."""
+    def slots(self, prefix: str = "") -> list[str]:
+        """The player's slots holding a game, those starting with ``prefix``."""
+        rows = self._conn.execute(
+            "SELECT slot FROM games WHERE player = ? AND substr(slot, 1, ?) = ? ORDER BY slot",
+            (self.player, len(prefix), prefix)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
+        """Move the save in ``slot`` to ``set_aside`` (kept for inspection) and clear it."""
         with self._write() as conn:
-            row = conn.execute("SELECT data FROM current WHERE slot = 1").fetchone()
+            row = conn.execute("SELECT data FROM games WHERE player = ? AND slot = ?",
+                               (self.player, slot)).fetchone()
             if row is not None:
-                conn.execute("INSERT INTO set_aside (data, reason, at) VALUES (?, ?, ?)",
-                             (row[0], reason, time.time()))
-                conn.execute("DELETE FROM current WHERE slot = 1")
+                conn.execute(
+                    "INSERT INTO set_aside (player, data, reason, at) VALUES (?, ?, ?, ?)",
+                    (self.player, row[0], reason, time.time()))
+                conn.execute("DELETE FROM games WHERE player = ? AND slot = ?",
+                             (self.player, slot))
 
     def set_aside_count(self) -> int:
-        return int(self._conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0])
+        return int(self._conn.execute("SELECT COUNT(*) FROM set_aside WHERE player = ?",
+                                      (self.player,)).fetchone()[0])
 
     # -- finished games -------------------------------------------------------------------
-    def finish_current(self, saved: SavedGame) -> None:
-        """Record a finished game and clear the game in progress, in one transaction."""
+    def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
+                       result: DailyResult | None = None) -> bool:
+        """Record a finished game (and its daily result, if any) and clear its slot, in one
+        transaction.  Returns False when the daily already had a result (kept as it was:
+        a result is written once)."""
         data = _dump(saved)
         with self._write() as conn:
             conn.execute(
-                "INSERT INTO finished (kind, params, game_id, level, elapsed, assisted, hints, "
-                "finished, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (saved.kind, saved.params, saved.game_id, saved.level, saved.elapsed,
-                 int(saved.assisted), saved.hints_used, time.time(), data),
+                "INSERT INTO finished (player, kind, params, game_id, level, elapsed, assisted, "
+                "hints, finished, data, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.player, saved.kind, saved.params, saved.game_id, saved.level,
+                 saved.elapsed, int(saved.assisted), saved.hints_used, time.time(), data,
+                 saved.context),
             )
-            conn.execute("DELETE FROM current WHERE slot = 1")
+            conn.execute("DELETE FROM games WHERE player = ? AND slot = ?", (self.player, slot))
+            if result is None:
+                return True
+            cur = conn.execute(
+                "INSERT OR IGNORE INTO results (player, daily_date, kind, params, level, "
+                "seed_id, elapsed, hints, reveals, checked, assisted, finished, data) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.player, result.day.isoformat(), result.kind, result.params, result.level,
+                 result.seed_id, result.elapsed, result.hints, result.reveals,
+                 int(result.checked), int(result.assisted), result.finished, data),
+            )
+            return cur.rowcount == 1
 
     def finished_count(self) -> int:
-        return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
+        return int(self._conn.execute("SELECT COUNT(*) FROM finished WHERE player = ?",
+                                      (self.player,)).fetchone()[0])
+
+    def finished_games(self) -> list[FinishedGame]:
+        """The player's finished games, oldest first."""
+        rows = self._conn.execute(
+            "SELECT kind, params, level, elapsed, assisted, finished, context FROM finished "
+            "WHERE player = ? ORDER BY finished, id", (self.player,)).fetchall()
+        return [FinishedGame(str(k), str(p), lv, float(e), bool(a), float(f), c)
+                for k, p, lv, e, a, f, c in rows]
+
+    # -- daily results ----------------------------------------------------------------------
+    def results(self, since: date | None = None, until: date | None = None) -> list[DailyResult]:
+        """The player's daily results, by date then kind."""
+        lo = (since or date.min).isoformat()
+        hi = (until or date.max).isoformat()
+        rows = self._conn.execute(
+            "SELECT daily_date, kind, params, level, seed_id, elapsed, hints, reveals, checked, "
+            "assisted, finished FROM results WHERE player = ? AND daily_date BETWEEN ? AND ? "
+            "ORDER BY daily_date, kind", (self.player, lo, hi)).fetchall()
+        return [DailyResult(date.fromisoformat(d), str(k), str(p), lv, str(s), float(e),
+                            int(h), int(r), bool(c), bool(a), float(f))
+                for d, k, p, lv, s, e, h, r, c, a, f in rows]
+
+    # -- the cache of dealt daily puzzles ---------------------------------------------------
+    def cached_deal(self, seed_id: str, version: str) -> tuple[str, str | None] | None:
+        """``(game_id, grade JSON)`` of a puzzle dealt before from ``seed_id`` by generator
+        ``version``, or None."""
+        try:
+            row = self._conn.execute(
+                "SELECT game_id, grade FROM dealt WHERE seed_id = ? AND version = ?",
+                (seed_id, version)).fetchone()
+        except sqlite3.Error:
+            return None
+        return (str(row[0]), row[1]) if row else None
+
+    def cache_deal(self, seed_id: str, version: str, game_id: str, grade: str | None) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO dealt (seed_id, version, game_id, grade, made) "
+                "VALUES (?, ?, ?, ?, ?)", (seed_id, version, game_id, grade, time.time()))
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One row of the finished games (what the stats need)."""
+
+    kind: str
+    params: str
+    level: str | None
+    elapsed: float
+    assisted: bool
+    finished: float
+    context: str | None
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A daily puzzle solved: written once per player, date and kind."""
+
+    day: date
+    kind: str
+    params: str
+    level: str | None
+    seed_id: str
+    elapsed: float
+    hints: int
+    reveals: int
+    checked: bool
+    assisted: bool
+    finished: float
+
+    @property
+    def clean(self) -> bool:
+        """Solved without reveals (what keeps a streak going; hints do not break it)."""
+        return self.reveals == 0
+
+
+def default_player() -> str:
+    """``$PUZZLETERM_PLAYER`` (set by ``puzzleterm serve``), else the local player."""
+    return os.environ.get("PUZZLETERM_PLAYER") or LOCAL_PLAYER
 
 
 def _dump(saved: SavedGame) -> str:
@@ -249,18 +350,20 @@ def _connect(target: str) -> sqlite3.Connection:
         if version > SCHEMA_VERSION:
             raise _NewerSchema(f"schema {version}, this puzzleterm reads {SCHEMA_VERSION}")
         conn.execute("BEGIN IMMEDIATE")
-        for statement in _statements():
-            conn.execute(statement)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        conn.execute("COMMIT")
+        try:
+            # read again inside the transaction: another process may have migrated meanwhile
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version < SCHEMA_VERSION:
+                migrate(conn, version)
+            conn.execute("COMMIT")
+        except BaseException:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
     except BaseException:
         conn.close()
         raise
     return conn
-
-
-def _statements() -> list[str]:
-    return [s.strip() for s in _SCHEMA.split(";") if s.strip()]
 
 
 def _move_aside(path: Path) -> Path | None:

@@ -58,7 +58,8 @@ def test_a_corrupt_file_is_moved_aside_with_a_notice(tmp_path: Path) -> None:
 def test_a_bad_record_is_a_save_error_and_can_be_set_aside(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     with sqlite3.connect(tmp_path / DB_NAME) as conn:
-        conn.execute("INSERT INTO current (slot, data, updated) VALUES (1, '{not json', 0)")
+        conn.execute("INSERT INTO games (player, slot, data, updated) "
+                     "VALUES ('local', 'main', '{not json', 0)")
     with pytest.raises(SaveError, match="JSON"):
         store.load_current()
     store.set_aside_current("unreadable")

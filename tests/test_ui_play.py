@@ -594,7 +594,7 @@ async def test_a_corrupt_store_is_moved_aside_and_the_app_still_starts(ui_home: 
         assert g.session is not None
     assert list(ui_home.glob("puzzleterm.sqlite3.corrupt-*"))
     with sqlite3.connect(ui_home / "puzzleterm.sqlite3") as conn:
-        assert conn.execute("SELECT COUNT(*) FROM current").fetchone()[0] == 1
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
 
 
 async def test_escape_goes_home_and_continue_resumes(ui_home: Path) -> None:
