@@ -127,11 +127,18 @@ def _script(conn: sqlite3.Connection, text: str) -> None:
             conn.execute(statement)
 
 
-#: from-version -> the step that brings a file to the next version (0 is an empty file).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], int]] = {
-    0: lambda conn: (_script(conn, _V2), 2)[1],
-    1: lambda conn: (_script(conn, _V1_TO_V2), 2)[1],
-}
+def _create(conn: sqlite3.Connection) -> int:
+    _script(conn, _V2)
+    return 2
+
+
+def _v1_to_v2(conn: sqlite3.Connection) -> int:
+    _script(conn, _V1_TO_V2)
+    return 2
+
+
+#: from-version -> the step that brings a file to a later version (0 is an empty file).
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], int]] = {0: _create, 1: _v1_to_v2}
 
 
 def migrate(conn: sqlite3.Connection, version: int) -> None:
