@@ -17,11 +17,22 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from .daily_play import (
+    DailyDone,
+    Today,
+    deal_entry,
+    entry_for,
+    local_today,
+    record_daily,
+    remember,
+    slot_of,
+)
 from .engine import Level, Puzzle, PuzzleError, find_kind
+from .engine.daily import DailyEntry
 from .engine.gameid import generate_seeded, load_game_id, parse_game_id
 from .screens import has_screen, screen_for
 from .session import Clock, SavedGame, SaveError, Session
-from .store import Store, StoreError
+from .store import MAIN_SLOT, Store, StoreError
 
 
 class DealError(PuzzleError):
@@ -32,7 +43,8 @@ class PuzzleApp(App[int]):
     """puzzleterm's terminal UI.
 
     Everything that would make a run non-deterministic can be injected: ``clock`` (elapsed
-    time), ``seeds`` (names of new puzzles) and ``home`` (where the store lives).
+    time), ``seeds`` (names of new puzzles), ``today`` (the date of the daily set) and
+    ``home`` (where the store lives).
     """
 
     CSS_PATH = "app.tcss"
@@ -44,8 +56,10 @@ class PuzzleApp(App[int]):
 
     def __init__(self, *, game_id: str | None = None, home: Path | None = None,
                  clock: Clock | None = None, seeds: Callable[[], str] | None = None,
-                 store: Store | None = None, ansi_color: bool = False) -> None:
+                 store: Store | None = None, ansi_color: bool = False,
+                 today: Today | None = None) -> None:
         super().__init__(ansi_color=ansi_color)
+        self.today: Today = today if today is not None else local_today
         self.start_game_id = game_id
         self.home_dir = home
         self.clock: Clock | None = clock
@@ -71,7 +85,20 @@ class PuzzleApp(App[int]):
             self.notify("You are playing as a guest: progress is not kept. Connect with an SSH "
                         "key to keep it.", timeout=10)
         if self.start_game_id is not None:
-            self.start_game(game_id=self.start_game_id)
+            self.open_game_id(self.start_game_id)
+
+    def open_game_id(self, game_id: str) -> None:
+        """Open a game ID, asking first when it would replace a game in progress."""
+        from .screens.dialogs import ConfirmScreen
+
+        at_stake = self.progress_at_stake()
+        if at_stake is None:
+            self.start_game(game_id=game_id)
+            return
+        self.push_screen(
+            ConfirmScreen(f"Open this game ID? The game in progress ({at_stake}) will be "
+                          "replaced.", yes="Open it", no="Keep mine"),
+            lambda yes: self.start_game(game_id=game_id) if yes else None)
 
     def on_unmount(self) -> None:
         if self._store is not None:
@@ -86,14 +113,17 @@ class PuzzleApp(App[int]):
             return [*kind.levels(kind.parse_params(params)), None]
         return [None]
 
-    def deal(self, choice: Any, game_id: str | None) -> tuple[Puzzle[Any], Any]:
-        """Make the puzzle of a choice or a game ID, graded, and its solution (runs in a
-        worker thread).
+    def deal(self, choice: Any, game_id: str | None,
+             daily: DailyEntry | None = None) -> tuple[Puzzle[Any], Any]:
+        """Make the puzzle of a choice, a game ID or a daily, graded, and its solution (runs
+        in a worker thread; a daily comes from the store's cache when it holds it).
 
         Raises :class:`PuzzleError` (a bad ID) or :class:`DealError` (givens with no
         solution or several: every puzzle played has exactly one).
         """
-        if game_id is not None:
+        if daily is not None:
+            puzzle = deal_entry(daily, self.store)
+        elif game_id is not None:
             puzzle = load_game_id(game_id)
         else:
             kind = find_kind(choice.kind)
@@ -139,7 +169,7 @@ class PuzzleApp(App[int]):
         """What a new game would throw away: the unfinished game with moves, if any."""
         for screen in self._play_screens():
             s = screen.session
-            if s is not None:
+            if s is not None and slot_of(s.context, s.kind.name) == MAIN_SLOT:
                 if s.finished or not s.moves:
                     return None
                 return saved_line(s.kind.title, s.puzzle.params,
@@ -221,18 +251,73 @@ class PuzzleApp(App[int]):
 
     def save_session(self, session: Session) -> None:
         try:
-            self.store.save_current(session.to_saved())
+            self.store.save_current(session.to_saved(), slot_of(session.context,
+                                                               session.kind.name))
             self._save_error_shown = False
         except StoreError as exc:
             if not self._save_error_shown:
                 self._save_error_shown = True
                 self.notify(f"The game could not be saved: {exc}", severity="error", timeout=8)
 
-    def finish(self, session: Session) -> None:
+    def finish(self, session: Session) -> DailyDone | None:
+        """Record a finished game; for a daily, its result too (once it replays to a solved
+        state), and what the completion dialog shows of it."""
+        saved = session.to_saved()
+        slot = slot_of(session.context, session.kind.name)
         try:
-            self.store.finish_current(session.to_saved())
+            if slot == MAIN_SLOT:
+                self.store.finish_current(saved, slot)
+                return None
+            done = record_daily(saved, slot, self.store, self.today())
         except StoreError as exc:
             self.notify(f"The finished game could not be recorded: {exc}", severity="error")
+            return None
+        if done.problem is not None:
+            self.notify(f"This daily was not recorded: {done.problem}", severity="warning",
+                        timeout=10)
+        return done
+
+    # -- dailies ---------------------------------------------------------------------------
+    def open_daily(self, entry: DailyEntry) -> None:
+        """Open a daily puzzle: its saved game when it was started, else a fresh deal."""
+        if not has_screen(entry.kind):
+            self.notify(f"{find_kind(entry.kind).title} cannot be played here yet.",
+                        severity="error", timeout=8)
+            return
+        saved: SavedGame | None = None
+        try:
+            saved = self.store.load_current(entry.slot)
+        except SaveError as exc:
+            self.notify(f"The saved daily could not be read ({exc}). It was set aside.",
+                        severity="error", timeout=10)
+            with suppress(StoreError):
+                self.store.set_aside_current(str(exc), entry.slot)
+        session: Session | None = None
+        if saved is not None:
+            try:
+                session = Session.restore(saved, self.clock)
+            except (SaveError, PuzzleError) as exc:
+                self.notify(f"The saved daily could not be restored ({exc}). It was set aside.",
+                            severity="error", timeout=10)
+                with suppress(StoreError):
+                    self.store.set_aside_current(str(exc), entry.slot)
+        self._leave_play_screens()
+        if session is not None:
+            self.push_screen(screen_for(entry.kind)(session))
+        else:
+            self.push_screen(screen_for(entry.kind)(daily=entry))
+
+    def open_daily_kind(self, day: Any, kind: str) -> None:
+        entry = entry_for(day, kind)
+        if entry is not None:
+            self.open_daily(entry)
+
+    def remember_deal(self, entry: DailyEntry, puzzle: Puzzle[Any]) -> None:
+        """Cache a dealt daily (on the UI thread, which owns the store's writes)."""
+        with suppress(StoreError):
+            if self.store.cached_deal(entry.seed_id, find_kind(entry.kind).generator_version) \
+                    is None:
+                remember(entry, puzzle, self.store)
 
     def game_in_progress(self) -> bool:
         for screen in self._play_screens():
@@ -313,7 +398,7 @@ def level_note(kind: Any, params: str) -> str:
 
 def saved_line(title: str, params: str, level: str | None, elapsed: float) -> str:
     """``Sudoku 9x9 easy · 03:12``: short enough for the home menu at 80 columns."""
-    from .screens.dialogs import format_time
+    from .session import format_time
 
     lv = f" {level}" if level else ""
     return f"{title} {params}{lv} · {format_time(elapsed)}"

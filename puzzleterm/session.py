@@ -39,6 +39,14 @@ HINT_PREFIX = "hint:"
 REVEAL_PREFIX = "reveal:"
 
 
+def format_time(seconds: float) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour)."""
+    total = int(seconds)
+    h, rem = divmod(total, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
+
+
 class SaveError(PuzzleError):
     """A saved game cannot be restored: a bad record, an unknown puzzle, moves that don't replay."""
 

@@ -41,9 +41,16 @@ GOLDEN = {
         "sudoku:9x9:..4.6.7..7.52...1....5..4...3.6...4...98.36...6...1.5...2..6....8...52.3..6.2.5..",
         "xsudoku:5x5:.3...152............5..2.",
         "latin:6x6:....1.6.5......2..346....346...6...5",
+        "pentomino:6x10:2VVV5/2VT6/2VT6/2TTT2ZZ./8Z./3IIIIIZZ",
+    ],
+    "2026-11-23": [
+        "sudoku:9x9:..8.4..5..9...5...1....9..868..9.2....14.65....7.2..193..8....1...9...2..1..7.3..",
+        "xsudoku:5x5:..3..1........23.....4...",
+        "latin:6x6:12.....6.3...4...6..12..512.......5.",
+        "pentomino:6x10:10/2WW6/3WW5/4W.LLLL/PP6YL/PPP3YYYY",
     ],
 }
-PINNED = ("sudoku", "xsudoku", "latin")  # kinds the golden IDs pin (others may be added)
+PINNED = ("sudoku", "xsudoku", "latin", "pentomino")  # kinds the golden IDs pin (others may be added)
 
 _SCRIPT = """
 import json, sys
@@ -125,7 +132,7 @@ def test_a_kind_without_an_epoch_is_skipped_and_one_before_its_start_too(
     monkeypatch.setitem(EPOCHS, "latin", (Epoch(1, date(2027, 1, 1), "6x6", (Level.MEDIUM,)),))
     assert [e.kind for e in daily_set(date(2026, 11, 22))] == ["sudoku", "xsudoku"]
     monkeypatch.delitem(EPOCHS, "latin")
-    assert [e.kind for e in daily_set(date(2027, 11, 22))] == ["sudoku", "xsudoku"]
+    assert [e.kind for e in daily_set(date(2027, 11, 22))] == ["sudoku", "xsudoku", "pentomino"]
 
 
 def test_dates_outside_the_archive_are_refused_with_one_line() -> None:

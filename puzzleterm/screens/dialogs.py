@@ -201,6 +201,9 @@ class Summary:
     reveals: int
     assisted: bool
     moves: int
+    #: a daily's line to paste anywhere, and its streak
+    share: str | None = None
+    streak: str | None = None
 
 
 class CompletionScreen(ModalScreen[str]):
@@ -211,6 +214,7 @@ class CompletionScreen(ModalScreen[str]):
         Binding("n", "answer('new')", "New game"),
         Binding("escape", "answer('stay')", "Look at the board"),
         Binding("h", "answer('home')", "Home"),
+        Binding("c", "copy", "Copy share line"),
     ]
 
     def __init__(self, summary: Summary) -> None:
@@ -227,12 +231,16 @@ class CompletionScreen(ModalScreen[str]):
             f"Hints     {s.hints_used} asked, {s.hints_applied} applied",
             f"Revealed  {s.reveals}",
         ]
-        with Vertical(classes="dialog completion"):
+        with Vertical(classes="dialog completion" + (" daily" if s.share else "")):
             yield Label("Solved!", classes="title")
             yield Static(s.title, classes="subtitle")
             yield Static("\n".join(lines), id="summary")
             note = "Assisted: hints or reveals were used." if s.assisted else "Solved unaided."
             yield Static(note, classes="note")
+            if s.streak is not None:
+                yield Static(s.streak, id="streak", classes="note")
+            if s.share is not None:
+                yield Static(s.share, id="share", classes="share")
             with ButtonRow(classes="buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Home", id="home")
@@ -246,6 +254,14 @@ class CompletionScreen(ModalScreen[str]):
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.summary.share is not None if action == "copy" else True
+
+    def action_copy(self) -> None:
+        if self.summary.share is not None:
+            self.app.copy_to_clipboard(self.summary.share)
+            self.app.notify("Share line copied (where the terminal allows).", timeout=4)
 
 
 class GameIdScreen(ModalScreen[None]):
@@ -277,9 +293,3 @@ class GameIdScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def format_time(seconds: float) -> str:
-    """``mm:ss`` (``h:mm:ss`` past an hour)."""
-    total = int(seconds)
-    h, rem = divmod(total, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"

@@ -8,6 +8,7 @@ composed and drawn, how keys become moves, what the panel adds and what "reveal 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -21,14 +22,16 @@ from textual.widget import Widget
 from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
 
+from ..daily_play import day_of
 from ..engine import MoveError, Puzzle, PuzzleError, Status, Step
-from ..session import Session
-from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary, format_time
+from ..session import Session, format_time
+from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary
 from .game_clock import IDLE_PAUSE, TimeAway
 from .game_hints import HintPresses
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
+    from ..engine.daily import DailyEntry
 
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
@@ -78,11 +81,12 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     HELP_NOTE: ClassVar[str] = "Hints and reveals mark a game as assisted."
 
     def __init__(self, session: Session | None = None, *, deal: NewGameChoice | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, daily: DailyEntry | None = None) -> None:
         super().__init__()
         self.session: Session | None = session
         self._deal = deal
         self._deal_id = game_id
+        self._daily = daily
         self.hint_step: Step | None = None
         self.hint_stage = 0
         self._hint_state: Any = None
@@ -140,7 +144,12 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def title_text(self) -> str:
         s = self.session
         assert s is not None
-        return f"{s.kind.title} {s.puzzle.params}"
+        return f"{self.daily_prefix()}{s.kind.title} {s.puzzle.params}"
+
+    def daily_prefix(self) -> str:
+        """``Daily 2026-11-22 · `` in front of a daily game's title."""
+        day = day_of(self.session.context) if self.session is not None else None
+        return f"Daily {day.isoformat()} · " if day is not None else ""
 
     # -- composition -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -182,8 +191,10 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def _start_deal(self) -> None:
         self.session = None
         self._set_loading(True)
-        deal, game_id, app = self._deal, self._deal_id, self.puzzle_app
-        if game_id is not None:
+        deal, game_id, daily, app = self._deal, self._deal_id, self._daily, self.puzzle_app
+        if daily is not None:
+            text = f"Dealing the daily puzzle of {daily.day.isoformat()}…"
+        elif game_id is not None:
             text = f"Loading {game_id}…"
         elif deal is not None:
             lv = deal.level.label if deal.level is not None else "any level"
@@ -193,7 +204,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self.query_one("#loading-text", Static).update(text)
         self._refresh_keys()
         # exit_on_error=False: a puzzle that cannot be dealt is a notice, never a crash
-        self.run_worker(lambda: app.deal(deal, game_id), thread=True, exclusive=True,
+        self.run_worker(lambda: app.deal(deal, game_id, daily), thread=True, exclusive=True,
                         group="deal", name="deal", exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -206,10 +217,15 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             return
         if event.state is WorkerState.SUCCESS:
             puzzle, solution = cast("tuple[Puzzle[Any], Any]", event.worker.result)
-            session = self.session = Session(puzzle, self.puzzle_app.clock, solution=solution)
+            daily = self._daily
+            session = self.session = Session(puzzle, self.puzzle_app.clock, solution=solution,
+                                             context=daily.context if daily else None)
+            if daily is not None:
+                self.puzzle_app.remember_deal(daily, puzzle)
             asked = self._deal.level if self._deal is not None else None
             self._deal = None
             self._deal_id = None
+            self._daily = None
             self._session_ready()
             self.save()
             if asked is not None and session.level is not asked:
@@ -224,6 +240,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             # back home; the saved game (if any) is untouched: this screen saved nothing
             self._deal = None
             self._deal_id = None
+            self._daily = None
             self.dismiss_to_home()
 
     def _set_loading(self, loading: bool) -> None:
@@ -426,8 +443,11 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         session = self.session
         if session is not None and session.finished and not self._completion_shown:
             self._completion_shown = True
-            self.puzzle_app.finish(session)
-            self.app.push_screen(CompletionScreen(self.summary()), self._after_completion)
+            done = self.puzzle_app.finish(session)
+            summary = self.summary()
+            if done is not None:
+                summary = replace(summary, share=done.share, streak=done.streak_text)
+            self.app.push_screen(CompletionScreen(summary), self._after_completion)
 
     def summary(self) -> Summary:
         s = self.session
@@ -536,6 +556,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             self.save()
         self._deal = choice
         self._deal_id = None
+        self._daily = None
         self._completion_shown = False
         self._start_deal()
 

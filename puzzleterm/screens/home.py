@@ -1,4 +1,4 @@
-"""The home screen: continue, every puzzle kind, the (coming) daily puzzles, help and quit."""
+"""The home screen: continue, every puzzle kind, today's daily set, help and quit."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..daily_play import DayItem, day_items
 from ..engine import all_kinds
 from . import has_screen
+from .daily import item_line
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -25,11 +27,13 @@ class HomeScreen(Screen[None]):
     """Lists what can be played; Enter picks."""
 
     CSS_PATH = "home.tcss"
-    #: below 72 columns the daily placeholder gives its room to the menu
+    #: below 72 columns the daily set gives its room to the menu (d opens the calendar)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-wide")]  # noqa: RUF012 (an instance
     # variable on textual.Screen: a ClassVar annotation would clash with it)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue", "Continue", show=False),
+        Binding("d", "calendar", "Daily calendar"),
+        Binding("s", "stats", "Stats"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -42,12 +46,8 @@ class HomeScreen(Screen[None]):
             with Vertical(id="kinds-box"):
                 yield OptionList(id="menu")
             with Vertical(id="daily-box"):
-                yield Static(
-                    "The same puzzles for everyone, each day.\n\n"
-                    "puzzleterm daily: today's Sudoku\n"
-                    "puzzleterm daily --print: the whole set",
-                    id="daily",
-                )
+                yield OptionList(id="daily-menu")
+                yield Static("The same puzzles for everyone today.", id="daily")
         yield Footer()
 
     @property
@@ -56,7 +56,6 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#kinds-box").border_title = "Play"
-        self.query_one("#daily-box").border_title = "Daily puzzles"
         self.rebuild_menu()
         self.query_one("#menu", OptionList).focus()
 
@@ -81,7 +80,20 @@ class HomeScreen(Screen[None]):
         options.append(Option("Quit", id="quit"))
         menu.add_options(options)
         menu.highlighted = 0
+        self.rebuild_daily()
 
+    def rebuild_daily(self) -> None:
+        """Today's set, each with the player's progress (done and the time, or started)."""
+        app = self.puzzle_app
+        today = app.today()
+        self.query_one("#daily-box").border_title = f"Daily · {today.strftime('%a %d %b')}"
+        menu = self.query_one("#daily-menu", OptionList)
+        was = menu.highlighted
+        menu.clear_options()
+        self._daily: dict[str, DayItem] = {i.entry.kind: i for i in day_items(today, app.store)}
+        menu.add_options([Option(item_line(i, params=False), id=f"daily:{k}") for k, i in self._daily.items()]
+                         + [Option("Calendar…", id="calendar"), Option("Stats…", id="stats")])
+        menu.highlighted = was if was is not None and was < menu.option_count else 0
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         oid = event.option.id or ""
@@ -90,10 +102,26 @@ class HomeScreen(Screen[None]):
             app.resume_game()
         elif oid.startswith("kind:"):
             app.choose_new_game(oid.split(":", 1)[1])
+        elif oid.startswith("daily:"):
+            app.open_daily(self._daily[oid.split(":", 1)[1]].entry)
+        elif oid == "calendar":
+            self.action_calendar()
+        elif oid == "stats":
+            self.action_stats()
         elif oid == "help":
             app.action_help()
         elif oid == "quit":
             self.call_later(app.action_quit)
+
+    def action_calendar(self) -> None:
+        from .daily import CalendarScreen
+
+        self.app.push_screen(CalendarScreen())
+
+    def action_stats(self) -> None:
+        from .daily import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_continue(self) -> None:
         if self.puzzle_app.saved_summary() is not None:

@@ -128,7 +128,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
 
     def title_text(self) -> str:
         assert self.session is not None
-        return f"{self.session.kind.title} {self.state.geo.size_text}"
+        return f"{self.daily_prefix()}{self.session.kind.title} {self.state.geo.size_text}"
 
     def broken_text(self) -> str:
         return "A digit repeats in a row, column, box or diagonal"

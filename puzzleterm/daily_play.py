@@ -1,0 +1,300 @@
+"""Daily puzzles in play: dealing through the store's cache, results checked by replay,
+streaks, the share line and the stats.  No Textual here: the app and the CLI both use it.
+
+A daily game is a session whose context is ``daily:<date>``; it is saved in its own slot
+(``daily:<date>:<kind>``), so a daily never replaces the free game in progress, nor another
+daily.  When it is solved, :func:`verify` replays the saved moves through the kind from the
+puzzle the date deals: only a replay that reaches a solved state makes a result, so a
+hand-edited save cannot forge one.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_kind
+from .engine.daily import DailyEntry, check_date, daily_set, deal, streaks
+from .engine.gameid import load_game_id
+from .session import SavedGame, SaveError, Session, format_time
+from .store import MAIN_SLOT, DailyResult, FinishedGame, Store
+
+Today = Callable[[], date]
+DAILY_PREFIX = "daily:"
+
+
+def local_today() -> date:
+    """The player's local date."""
+    return date.today()
+
+
+def slot_of(context: str | None, kind: str) -> str:
+    """The store slot of a session: its daily's own slot, or the free game's."""
+    if context is not None and context.startswith(DAILY_PREFIX):
+        return f"{context}:{kind}"
+    return MAIN_SLOT
+
+
+def day_of(context: str | None) -> date | None:
+    """The date of a daily context (None for a free game or a malformed context)."""
+    if context is None or not context.startswith(DAILY_PREFIX):
+        return None
+    try:
+        return date.fromisoformat(context[len(DAILY_PREFIX):])
+    except ValueError:
+        return None
+
+
+def entry_for(day: date, kind: str) -> DailyEntry | None:
+    """The entry of ``kind`` in the set of ``day`` (None when the kind has no daily then)."""
+    for entry in daily_set(day):
+        if entry.kind == kind:
+            return entry
+    return None
+
+
+# -- dealing ----------------------------------------------------------------------------------
+def _version(entry: DailyEntry) -> str:
+    return find_kind(entry.kind).generator_version
+
+
+def cached_puzzle(entry: DailyEntry, store: Store) -> Puzzle[Any] | None:
+    """The puzzle of ``entry`` from the cache, or None (not cached, or a stale entry)."""
+    hit = store.cached_deal(entry.seed_id, _version(entry))
+    if hit is None:
+        return None
+    game_id, grade_text = hit
+    try:
+        puzzle = load_game_id(game_id)
+        grade = grade_from_json(grade_text) if grade_text else None
+    except (PuzzleError, ValueError, TypeError, KeyError):
+        return None  # a damaged entry is dealt again
+    if puzzle.kind != entry.kind or puzzle.params != entry.params:
+        return None
+    return replace(puzzle, seed=entry.seed, level=entry.level, grade=grade)
+
+
+def deal_entry(entry: DailyEntry, store: Store | None = None) -> Puzzle[Any]:
+    """The puzzle of ``entry``: from the cache when it holds it, else dealt from its seed."""
+    if store is not None:
+        puzzle = cached_puzzle(entry, store)
+        if puzzle is not None:
+            return puzzle
+    return deal(entry, find_kind(entry.kind))
+
+
+def remember(entry: DailyEntry, puzzle: Puzzle[Any], store: Store) -> None:
+    """Keep a dealt daily puzzle in the cache (call on the thread that owns the store)."""
+    grade = grade_to_json(puzzle.grade) if puzzle.grade is not None else None
+    store.cache_deal(entry.seed_id, _version(entry), puzzle.game_id, grade)
+
+
+def grade_to_json(grade: Grade) -> str:
+    return json.dumps({"level": grade.level.name.lower(), "rating": grade.rating,
+                       "hardest": grade.hardest, "counts": [list(c) for c in grade.counts],
+                       "steps": grade.steps, "solved": grade.solved,
+                       "names": [list(n) for n in grade.names]})
+
+
+def grade_from_json(text: str) -> Grade:
+    data = json.loads(text)
+    return Grade(Level.parse(data["level"]), float(data["rating"]), str(data["hardest"]),
+                 tuple((str(t), int(n)) for t, n in data["counts"]), int(data["steps"]),
+                 bool(data["solved"]), tuple((str(t), str(n)) for t, n in data["names"]))
+
+
+# -- results ----------------------------------------------------------------------------------
+def verify(saved: SavedGame, store: Store | None, today: date, finished: float) -> DailyResult:
+    """The result a solved daily save earns; raises :class:`SaveError` when the save is not
+    a solved daily of a playable date (a wrong puzzle, moves that do not replay to a solved
+    state)."""
+    day = day_of(saved.context)
+    if day is None:
+        raise SaveError(f"not a daily game (context {saved.context!r})")
+    try:
+        check_date(day, today)
+    except PuzzleError as exc:
+        raise SaveError(str(exc)) from exc
+    entry = entry_for(day, find_kind(saved.kind).name)
+    if entry is None:
+        raise SaveError(f"{saved.kind} has no daily on {day.isoformat()}")
+    if saved.seed_id != entry.seed_id:
+        raise SaveError(f"the save's puzzle {saved.seed_id!r} is not the daily {entry.seed_id}")
+    puzzle = deal_entry(entry, store)
+    if saved.game_id != puzzle.game_id:
+        raise SaveError("the save's givens are not those of the daily puzzle")
+    session = Session.restore(saved)
+    if session.status is not Status.SOLVED:
+        raise SaveError("the save's moves do not solve the puzzle")
+    return DailyResult(day, entry.kind, entry.params, entry.level.name.lower(), entry.seed_id,
+                       round(saved.elapsed, 3), saved.hints_used, saved.reveals,
+                       bool(saved.options.get("checked") or saved.options.get("check")),
+                       session.assisted, finished)
+
+
+def streak_of(results: Iterable[DailyResult], today: date) -> tuple[int, int]:
+    """``(current, best)`` streak: days whose daily 9x9 Sudoku was solved without reveals
+    **on that day** (solving an old day from the archive does not fill a gap)."""
+    return streaks((r.day for r in results if r.kind == "sudoku" and r.clean and on_time(r)),
+                   today)
+
+
+def on_time(result: DailyResult) -> bool:
+    """Whether a daily was solved on its own (local) date."""
+    return date.fromtimestamp(result.finished) == result.day
+
+
+@dataclass(frozen=True)
+class DailyDone:
+    """What finishing a daily did: its result (None when the save did not check out, with
+    the ``problem``), whether it was written now, the streak and the share line."""
+
+    result: DailyResult | None
+    new: bool
+    streak: tuple[int, int]
+    share: str | None
+    problem: str | None = None
+
+    @property
+    def streak_text(self) -> str | None:
+        if self.result is None or self.result.kind != "sudoku":
+            return None
+        current, best = self.streak
+        return f"Daily streak {current} (best {best})"
+
+
+def record_daily(saved: SavedGame, slot: str, store: Store, today: date,
+                 now: float | None = None) -> DailyDone:
+    """Record a finished daily: its result once it replays to a solved state (a save that
+    does not is still kept among the finished games, with no result)."""
+    finished = time.time() if now is None else now
+    try:
+        result = verify(saved, store, today, finished)
+    except (SaveError, PuzzleError) as exc:
+        store.finish_current(saved, slot)
+        return DailyDone(None, False, streak_of(store.results(), today), None, str(exc))
+    new = store.finish_current(saved, slot, result)
+    results = store.results()
+    kept = next((r for r in results if r.day == result.day and r.kind == result.kind), result)
+    streak = streak_of(results, today)
+    return DailyDone(kept, new, streak, share_line(kept, streak[0]))
+
+
+def share_line(result: DailyResult, streak: int) -> str:
+    """A summary to paste anywhere, which spoils nothing:
+    ``puzzleterm daily 2026-11-22 · Sudoku hard 12:41 · no hints · streak 5``."""
+    title = find_kind(result.kind).title
+    help_ = ("no hints" if result.hints == 0 and not result.assisted
+             else f"{result.hints} hint{'s' * (result.hints != 1)}")
+    if result.reveals:
+        help_ += f", {result.reveals} reveal{'s' * (result.reveals != 1)}"
+    level = f" {result.level}" if result.level else ""
+    parts = [f"puzzleterm daily {result.day.isoformat()}",
+             f"{title}{level} {format_time(result.elapsed)}", help_]
+    if result.kind == "sudoku":
+        parts.append(f"streak {streak}")
+    return " · ".join(parts)
+
+
+# -- the set of a day, as a player sees it ------------------------------------------------------
+@dataclass(frozen=True)
+class DayItem:
+    """One puzzle of a day's set with the player's progress on it."""
+
+    entry: DailyEntry
+    title: str
+    result: DailyResult | None
+    started: bool
+
+    @property
+    def state(self) -> str:
+        if self.result is not None:
+            return f"done {format_time(self.result.elapsed)}"
+        return "started" if self.started else "new"
+
+
+def day_items(day: date, store: Store) -> list[DayItem]:
+    done = {r.kind: r for r in store.results(since=day, until=day)}
+    started = set(store.slots(f"{DAILY_PREFIX}{day.isoformat()}:"))
+    return [DayItem(e, find_kind(e.kind).title, done.get(e.kind), e.slot in started)
+            for e in daily_set(day)]
+
+
+# -- stats ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StatsRow:
+    """Stats of one kind, size and level: games finished, solved without reveals, times."""
+
+    kind: str
+    params: str
+    level: str
+    played: int
+    solved: int
+    best: float | None
+    median: float | None
+
+
+@dataclass(frozen=True)
+class Stats:
+    rows: tuple[StatsRow, ...]
+    current_streak: int
+    best_streak: int
+    dailies: int
+    recent: tuple[float, ...]  # solve times of the last daily Sudokus, oldest first
+
+
+def stats_of(finished: Sequence[FinishedGame], results: Sequence[DailyResult],
+             in_progress: int, today: date, recent: int = 30) -> Stats:
+    """Stats over every finished game (free and daily).  ``played`` counts finished games
+    (revealed ones included); ``solved`` those finished without a reveal; times are of
+    unassisted solves."""
+    groups: dict[tuple[str, str, str], list[FinishedGame]] = {}
+    for g in finished:
+        groups.setdefault((g.kind, g.params, g.level or "unrated"), []).append(g)
+    rows = []
+    for (kind, params, level), games in sorted(groups.items(), key=_row_order):
+        times = [g.elapsed for g in games if not g.assisted]
+        rows.append(StatsRow(kind, params, level, len(games),
+                             sum(1 for g in games if not g.assisted), min(times, default=None),
+                             statistics.median(times) if times else None))
+    current, best = streak_of(results, today)
+    sudoku = [r.elapsed for r in results if r.kind == "sudoku" and r.clean]
+    return Stats(tuple(rows), current, best, len(results), tuple(sudoku[-recent:]))
+
+
+_LEVEL_ORDER = {lv.name.lower(): i for i, lv in enumerate(Level)}
+
+
+def _row_order(item: tuple[tuple[str, str, str], Any]) -> tuple[int, str, int]:
+    (kind, params, level), _ = item
+    names = [k.name for k in all_kinds()]
+    return (names.index(kind) if kind in names else len(names)), params, _LEVEL_ORDER.get(
+        level, len(_LEVEL_ORDER))
+
+
+def stats_for(store: Store, today: date) -> Stats:
+    return stats_of(store.finished_games(), store.results(), len(store.slots()), today)
+
+
+def stats_text(stats: Stats) -> str:
+    """The stats as plain text (``puzzleterm stats``)."""
+    lines = [f"Daily streak: {stats.current_streak} (best {stats.best_streak}); "
+             f"dailies solved: {stats.dailies}", ""]
+    if not stats.rows:
+        lines.append("No finished games yet.")
+    else:
+        lines.append(f"{'puzzle':<24}{'played':>7}{'solved':>8}{'best':>9}{'median':>9}")
+        for r in stats.rows:
+            name = f"{find_kind(r.kind).title} {r.params} {r.level}"
+            best = format_time(r.best) if r.best is not None else "—"
+            med = format_time(r.median) if r.median is not None else "—"
+            lines.append(f"{name:<24}{r.played:>7}{r.solved:>8}{best:>9}{med:>9}")
+    if stats.recent:
+        lines += ["", "Recent daily Sudoku times: "
+                  + " ".join(format_time(t) for t in stats.recent[-10:])]
+    return "\n".join(lines)

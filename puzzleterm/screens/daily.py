@@ -1,0 +1,231 @@
+"""The daily screens: a calendar of past days (the archive) and the player's stats.
+
+The calendar shows a month; a day's set is listed beside it with the player's progress.
+Future days cannot be opened; every day since the first daily can.
+"""
+
+from __future__ import annotations
+
+import calendar
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Label, OptionList, Sparkline, Static
+from textual.widgets.option_list import Option
+
+from ..daily_play import DayItem, day_items, stats_for, stats_text
+from ..engine.daily import FIRST_DATE
+from ..session import format_time
+
+if TYPE_CHECKING:
+    from ..app import PuzzleApp
+
+DAY_MARKS = {"done": "✓", "started": "·", "new": " "}
+
+
+def item_line(item: DayItem, params: bool = True) -> Text:
+    """``Sudoku 9x9        hard    ✓ 12:41`` for a menu of a day's set (without the size
+    where room is short)."""
+    name = f"{item.title} {item.entry.params}" if params else item.title
+    width = 18 if params else 13
+    level = item.entry.level.label
+    if item.result is not None:
+        mark = ("✓ " + format_time(item.result.elapsed), "green")
+    elif item.started:
+        mark = ("▶ started", "yellow")
+    else:
+        mark = ("", "")
+    return Text.assemble((f"{name:<{width}}", "bold"), f"{level:<8}", mark)
+
+
+class MonthView(Widget, can_focus=True):
+    """A month grid with the chosen day under a cursor; arrows move it."""
+
+    DEFAULT_CSS = """
+    MonthView { width: 30; height: 9; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Day", show=False),
+        Binding("right", "move(1)", "Day", show=False),
+        Binding("up", "move(-7)", "Week", show=False),
+        Binding("down", "move(7)", "Week", show=False),
+        Binding("pageup", "month(-1)", "Month", show=False),
+        Binding("pagedown", "month(1)", "Month", show=False),
+        Binding("t", "today", "Today"),
+    ]
+
+    def __init__(self, day: date, today: date, marks: dict[date, str],
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.day = day
+        self.today = today
+        self.marks = marks
+
+    def render(self) -> Text:
+        first = self.day.replace(day=1)
+        out = Text()
+        out.append(f"{first.strftime('%B %Y'):^28}\n", style="bold")
+        out.append(" Mo  Tu  We  Th  Fr  Sa  Su\n", style="dim")
+        for week in calendar.Calendar().monthdatescalendar(first.year, first.month):
+            for d in week:
+                if d.month != first.month:
+                    out.append("    ")
+                    continue
+                style = "dim" if d > self.today or d < FIRST_DATE else ""
+                if d == self.today:
+                    style += " underline"
+                if d == self.day:
+                    style += " reverse" if self.has_focus else " bold"
+                out.append(f"{d.day:>3}", style=style.strip())
+                out.append(DAY_MARKS.get(self.marks.get(d, "new"), " "),
+                           style="green" if self.marks.get(d) == "done" else "yellow")
+            out.append("\n")
+        return out
+
+    def on_focus(self, _event: events.Focus) -> None:
+        self.refresh()
+
+    def on_blur(self, _event: events.Blur) -> None:
+        self.refresh()
+
+    def choose(self, day: date) -> None:
+        self.day = min(max(day, FIRST_DATE), self.today)
+        self.refresh()
+        self.post_message(self.Changed(self.day))
+
+    def action_move(self, days: int) -> None:
+        self.choose(self.day + timedelta(days=days))
+
+    def action_month(self, months: int) -> None:
+        m = self.day.month - 1 + months
+        year, month = self.day.year + m // 12, m % 12 + 1
+        last = calendar.monthrange(year, month)[1]
+        self.choose(date(year, month, min(self.day.day, last)))
+
+    def action_today(self) -> None:
+        self.choose(self.today)
+
+    class Changed(Message):
+        def __init__(self, day: date) -> None:
+            super().__init__()
+            self.day = day
+
+
+class CalendarScreen(Screen[None]):
+    """Past days' sets: pick a day, then a puzzle; ``Tab`` moves between them."""
+
+    CSS_PATH = "daily.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("s", "stats", "Stats"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+
+    def __init__(self, day: date | None = None) -> None:
+        super().__init__()
+        self._start = day
+
+    @property
+    def puzzle_app(self) -> PuzzleApp:
+        return cast("PuzzleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        today = self.puzzle_app.today()
+        day = min(max(self._start or today, FIRST_DATE), today)
+        yield Label("Daily puzzles", id="daily-title")
+        with Horizontal(id="daily-body"):
+            yield MonthView(day, today, self._marks(today), id="month")
+            with Vertical(id="day-box"):
+                yield OptionList(id="day-set")
+                yield Static("", id="day-note")
+        yield Footer()
+
+    def _marks(self, today: date) -> dict[date, str]:
+        marks: dict[date, str] = {}
+        store = self.puzzle_app.store
+        for r in store.results(until=today):
+            if r.kind == "sudoku":
+                marks[r.day] = "done"
+        for slot in store.slots("daily:"):
+            try:
+                d = date.fromisoformat(slot.split(":")[1])
+            except (IndexError, ValueError):
+                continue
+            marks.setdefault(d, "started")
+        return marks
+
+    def on_mount(self) -> None:
+        self.fill(self.query_one(MonthView).day)
+        self.query_one(MonthView).focus()
+
+    def on_screen_resume(self) -> None:
+        month = self.query_one(MonthView)
+        month.marks = self._marks(month.today)
+        month.refresh()
+        self.fill(month.day)
+
+    def on_month_view_changed(self, event: MonthView.Changed) -> None:
+        self.fill(event.day)
+
+    def fill(self, day: date) -> None:
+        box = self.query_one("#day-box")
+        box.border_title = day.strftime("%a %d %b %Y")
+        menu = self.query_one("#day-set", OptionList)
+        menu.clear_options()
+        items = day_items(day, self.puzzle_app.store)
+        menu.add_options([Option(item_line(i), id=f"{i.entry.kind}") for i in items])
+        self._items = {i.entry.kind: i for i in items}
+        self._day = day
+        note = "Enter opens; Tab moves between the calendar and the list."
+        if day == self.puzzle_app.today():
+            note = "Today's set. " + note
+        self.query_one("#day-note", Static).update(note)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and isinstance(self.focused, MonthView):
+            event.stop()
+            self.query_one("#day-set", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        item = self._items.get(event.option.id or "")
+        if item is not None:
+            self.puzzle_app.open_daily(item.entry)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen())
+
+
+class StatsScreen(Screen[None]):
+    """Played, solved, best and median times per kind and level; streaks; recent times."""
+
+    CSS_PATH = "daily.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = cast("PuzzleApp", self.app)
+        stats = stats_for(app.store, app.today())
+        yield Label("Stats", id="stats-title")
+        with Vertical(id="stats-box"):
+            yield Static(stats_text(stats), id="stats-table")
+            if stats.recent:
+                yield Label("Recent daily Sudoku times (oldest to newest)", id="spark-label")
+                yield Sparkline(list(stats.recent), id="recent")
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
