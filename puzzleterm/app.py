@@ -91,6 +91,11 @@ class PuzzleApp(App[int]):
         """Open a game ID, asking first when it would replace a game in progress."""
         from .screens.dialogs import ConfirmScreen
 
+        try:
+            parse_game_id(game_id)
+        except PuzzleError as exc:
+            self.notify(f"Could not open the game ID: {exc}", severity="error", timeout=10)
+            return
         at_stake = self.progress_at_stake()
         if at_stake is None:
             self.start_game(game_id=game_id)

@@ -139,9 +139,13 @@ def verify(saved: SavedGame, store: Store | None, today: date, finished: float) 
 
 def streak_of(results: Iterable[DailyResult], today: date) -> tuple[int, int]:
     """``(current, best)`` streak: days whose daily 9x9 Sudoku was solved without reveals
-    **on that day** (solving an old day from the archive does not fill a gap)."""
-    return streaks((r.day for r in results if r.kind == "sudoku" and r.clean and on_time(r)),
-                   today)
+    **on that day** (solving an old day from the archive does not fill a gap).  Today's
+    Sudoku solved with a reveal ends the current streak at once."""
+    sudokus = [r for r in results if r.kind == "sudoku"]
+    current, best = streaks((r.day for r in sudokus if r.clean and on_time(r)), today)
+    if any(r.day == today and not r.clean for r in sudokus):
+        current = 0
+    return current, best
 
 
 def on_time(result: DailyResult) -> bool:
@@ -281,8 +285,8 @@ def stats_for(store: Store, today: date) -> Stats:
     return stats_of(store.finished_games(), store.results(), len(store.slots()), today)
 
 
-def stats_text(stats: Stats) -> str:
-    """The stats as plain text (``puzzleterm stats``)."""
+def stats_text(stats: Stats, recent: bool = True) -> str:
+    """The stats as plain text (``puzzleterm stats``), with the recent times or not."""
     lines = [f"Daily streak: {stats.current_streak} (best {stats.best_streak}); "
              f"dailies solved: {stats.dailies}", ""]
     if not stats.rows:
@@ -294,7 +298,7 @@ def stats_text(stats: Stats) -> str:
             best = format_time(r.best) if r.best is not None else "—"
             med = format_time(r.median) if r.median is not None else "—"
             lines.append(f"{name:<24}{r.played:>7}{r.solved:>8}{best:>9}{med:>9}")
-    if stats.recent:
+    if recent and stats.recent:
         lines += ["", "Recent daily Sudoku times: "
                   + " ".join(format_time(t) for t in stats.recent[-10:])]
     return "\n".join(lines)

@@ -50,7 +50,8 @@ GOLDEN = {
         "pentomino:6x10:10/2WW6/3WW5/4W.LLLL/PP6YL/PPP3YYYY",
     ],
 }
-PINNED = ("sudoku", "xsudoku", "latin", "pentomino")  # kinds the golden IDs pin (others may be added)
+#: kinds the golden IDs pin (others may be added)
+PINNED = ("sudoku", "xsudoku", "latin", "pentomino")
 
 _SCRIPT = """
 import json, sys

@@ -145,14 +145,14 @@ def slow_seeds() -> tuple[threading.Event, Callable[[], str]]:
 
 # -- home -------------------------------------------------------------------------------------
 
-async def test_home_lists_every_kind_and_the_daily_commands(ui_home: Path) -> None:
+async def test_home_lists_every_kind_and_the_daily_set(ui_home: Path) -> None:
     async with playing(ui_home, None) as g:
         assert isinstance(g.app.screen, HomeScreen)
         text = g.text()
         for kind in all_kinds():
             assert kind.title in text
             assert kind.param_choices()[0] in text
-        assert "Daily puzzles" in text and "puzzleterm daily" in text
+        assert "Daily ·" in text and "Calendar…" in text and "Stats…" in text
         assert "Continue" not in text  # nothing saved yet
 
 
@@ -716,6 +716,9 @@ async def test_a_puzzle_that_cannot_be_dealt_is_a_notice_and_the_saved_game_stay
         ui_home: Path, game_id: str, says: str) -> None:
     save_game(ui_home, ("r1c1=4",))
     async with playing(ui_home, game_id) as g:
+        if isinstance(g.app.screen, ConfirmScreen):  # the ID is well formed: asked first
+            await g.press("enter")
+            await ready(g.pilot)
         assert g.app.is_running and g.app.return_code is None  # no crash
         assert isinstance(g.app.screen, HomeScreen)
         assert any(says in m for m in g.toasts()), g.toasts()

@@ -7,6 +7,7 @@ the hint, a fixed step (so the picture does not change when the solver's wording
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ import pytest
 from textual.pilot import Pilot
 
 from puzzleterm.app import PuzzleApp
-from puzzleterm.engine import Level
+from puzzleterm.daily_play import entry_for
+from puzzleterm.engine import Level, find_kind
 from puzzleterm.engine.sudoku.human.catalog import Deduction
 
 from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched
@@ -49,7 +51,11 @@ def _fixed_hints() -> Iterator[None]:
 
 
 def app_for(home: Path, game_id: str | None = None, **kw: Any) -> PuzzleApp:
+    kw.setdefault("today", lambda: SNAP_DAY)
     return PuzzleApp(home=home, clock=lambda: 0.0, seeds=lambda: "snap", game_id=game_id, **kw)
+
+
+SNAP_DAY = date(2026, 11, 23)
 
 
 def keys(*presses: str) -> Callable[[Pilot[Any]], Any]:
@@ -68,6 +74,29 @@ def keys(*presses: str) -> Callable[[Pilot[Any]], Any]:
 
 def test_home(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(app_for(tmp_path), run_before=keys())
+
+
+def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path), run_before=keys("d", "up"))
+
+
+def test_daily_completion(snap_compare: Snap, tmp_path: Path) -> None:
+    async def solve_the_daily_latin(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, PuzzleApp)
+        entry = entry_for(SNAP_DAY, "latin")
+        assert entry is not None
+        app.open_daily(entry)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session  # type: ignore[attr-defined]
+        move = find_kind("latin").reveal(session.state, session.solution, None)
+        screen.play(move)  # type: ignore[attr-defined]
+        await pilot.pause()
+
+    assert snap_compare(app_for(tmp_path), run_before=solve_the_daily_latin)
 
 
 def test_play_9x9(snap_compare: Snap, tmp_path: Path) -> None:

@@ -182,6 +182,7 @@ class CalendarScreen(Screen[None]):
         menu.clear_options()
         items = day_items(day, self.puzzle_app.store)
         menu.add_options([Option(item_line(i), id=f"{i.entry.kind}") for i in items])
+        menu.highlighted = 0 if items else None
         self._items = {i.entry.kind: i for i in items}
         self._day = day
         note = "Enter opens; Tab moves between the calendar and the list."
@@ -221,7 +222,7 @@ class StatsScreen(Screen[None]):
         stats = stats_for(app.store, app.today())
         yield Label("Stats", id="stats-title")
         with Vertical(id="stats-box"):
-            yield Static(stats_text(stats), id="stats-table")
+            yield Static(stats_text(stats, recent=False), id="stats-table")
             if stats.recent:
                 yield Label("Recent daily Sudoku times (oldest to newest)", id="spark-label")
                 yield Sparkline(list(stats.recent), id="recent")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -240,7 +241,8 @@ class CompletionScreen(ModalScreen[str]):
             if s.streak is not None:
                 yield Static(s.streak, id="streak", classes="note")
             if s.share is not None:
-                yield Static(s.share, id="share", classes="share")
+                yield Static(Text.assemble(s.share, "\n", ("c copies this line", "dim")),
+                             id="share", classes="share")
             with ButtonRow(classes="buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Home", id="home")

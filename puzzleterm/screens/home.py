@@ -91,7 +91,8 @@ class HomeScreen(Screen[None]):
         was = menu.highlighted
         menu.clear_options()
         self._daily: dict[str, DayItem] = {i.entry.kind: i for i in day_items(today, app.store)}
-        menu.add_options([Option(item_line(i, params=False), id=f"daily:{k}") for k, i in self._daily.items()]
+        menu.add_options([Option(item_line(i, params=False), id=f"daily:{k}")
+                          for k, i in self._daily.items()]
                          + [Option("Calendar…", id="calendar"), Option("Stats…", id="stats")])
         menu.highlighted = was if was is not None and was < menu.option_count else 0
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
