@@ -11,15 +11,17 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.worker import Worker, WorkerState
 
 from .daily_play import (
     DailyDone,
     Today,
+    cached_puzzle,
     deal_entry,
     entry_for,
     local_today,
@@ -28,7 +30,7 @@ from .daily_play import (
     slot_of,
 )
 from .engine import Level, Puzzle, PuzzleError, find_kind
-from .engine.daily import DailyEntry
+from .engine.daily import DailyEntry, daily_set
 from .engine.gameid import generate_seeded, load_game_id, parse_game_id
 from .screens import has_screen, screen_for
 from .session import Clock, SavedGame, SaveError, Session
@@ -57,9 +59,12 @@ class PuzzleApp(App[int]):
     def __init__(self, *, game_id: str | None = None, home: Path | None = None,
                  clock: Clock | None = None, seeds: Callable[[], str] | None = None,
                  store: Store | None = None, ansi_color: bool = False,
-                 today: Today | None = None) -> None:
+                 today: Today | None = None, daily: DailyEntry | None = None,
+                 deal_ahead: bool = False) -> None:
         super().__init__(ansi_color=ansi_color)
         self.today: Today = today if today is not None else local_today
+        self.start_daily = daily
+        self.deal_ahead = deal_ahead
         self.start_game_id = game_id
         self.home_dir = home
         self.clock: Clock | None = clock
@@ -86,6 +91,29 @@ class PuzzleApp(App[int]):
                         "key to keep it.", timeout=10)
         if self.start_game_id is not None:
             self.open_game_id(self.start_game_id)
+        elif self.start_daily is not None:
+            self.open_daily(self.start_daily)
+        if self.deal_ahead:
+            self.deal_today_ahead()
+
+    def deal_today_ahead(self) -> None:
+        """Deal today's set in a worker and keep it in the store's cache, so each daily
+        opens at once (the cache is read and written here, on the UI thread)."""
+        missing = [e for e in daily_set(self.today())
+                   if has_screen(e.kind) and cached_puzzle(e, self.store) is None]
+        if not missing:
+            return
+
+        def work() -> list[tuple[DailyEntry, Puzzle[Any]]]:
+            return [(e, deal_entry(e)) for e in missing]
+
+        self.run_worker(work, thread=True, group="ahead", name="ahead", exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "ahead" and event.state is WorkerState.SUCCESS:
+            for entry, puzzle in cast("list[tuple[DailyEntry, Puzzle[Any]]]",
+                                      event.worker.result):
+                self.remember_deal(entry, puzzle)
 
     def open_game_id(self, game_id: str) -> None:
         """Open a game ID, asking first when it would replace a game in progress."""
@@ -409,12 +437,13 @@ def saved_line(title: str, params: str, level: str | None, elapsed: float) -> st
     return f"{title} {params}{lv} · {format_time(elapsed)}"
 
 
-def run_app(game_id: str | None = None) -> int:
-    """Run the UI (optionally straight into the puzzle a game ID names); the exit status.
+def run_app(game_id: str | None = None, daily: DailyEntry | None = None) -> int:
+    """Run the UI (optionally straight into the puzzle a game ID names, or a daily); the
+    exit status.  Today's daily set is dealt ahead in the background.
 
     The command line checks the ID first; a puzzle that still cannot be dealt is reported in
     the app, which stays on the home screen.  An unexpected crash exits non-zero.
     """
-    app = PuzzleApp(game_id=game_id)
+    app = PuzzleApp(game_id=game_id, daily=daily, deal_ahead=True)
     app.run()
     return app.return_code or 0

@@ -391,7 +391,7 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
         if not entries:
             raise CliError(f"{name} has no daily puzzle on {day.isoformat()}")
     if not args.print:
-        return start_ui(entries[0].seed_id)
+        return start_ui(daily=entries[0])
     for i, entry in enumerate(entries):
         if args.format == "id":
             print(entry.seed_id, file=out)
@@ -409,7 +409,21 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def start_ui(game_id: str | None = None) -> int:
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    from datetime import date
+
+    from .daily_play import stats_for, stats_text
+    from .store import Store
+
+    store = Store.open()
+    for notice in store.notices:
+        print(f"puzzleterm: {notice}", file=sys.stderr)
+    print(stats_text(stats_for(store, date.today())), file=out)
+    store.close()
+    return EXIT_OK
+
+
+def start_ui(game_id: str | None = None, daily: Any = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CliError(
             "the game needs a terminal (standard input and output must be a TTY); "
@@ -417,7 +431,7 @@ def start_ui(game_id: str | None = None) -> int:
         )
     from .app import run_app
 
-    return run_app(game_id)
+    return run_app(game_id, daily)
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -555,6 +569,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="id",
         help="with --print: seed IDs (default), givens IDs, or grids",
     )
+
+    add("stats", cmd_stats, "your stats: games per kind and level, times, the daily streak")
     return p
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from puzzleterm.cli import main
@@ -49,3 +51,27 @@ def test_bad_input_is_one_line_and_exit_2(
     assert main(["daily", "--print", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_stats_prints_the_players_table(capsys: pytest.CaptureFixture[str],
+                                        ui_home: Path) -> None:
+    from dataclasses import replace
+
+    from puzzleterm.session import SavedGame
+    from puzzleterm.store import Store
+
+    store = Store.open(ui_home)
+    base = SavedGame(kind="latin", params="6x6", game_id="latin:6x6:x", level="medium")
+    store.finish_current(replace(base, elapsed=65.0))
+    store.finish_current(replace(base, elapsed=95.0))
+    store.close()
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Daily streak: 0 (best 0)" in out
+    row = next(line for line in out.splitlines() if line.startswith("Latin square 6x6 medium"))
+    assert row.split()[-4:] == ["2", "2", "01:05", "01:20"]
+
+
+def test_daily_without_a_terminal_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["daily", "--date", "2026-11-22"]) == 2
+    assert "needs a terminal" in capsys.readouterr().err
