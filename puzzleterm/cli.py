@@ -376,53 +376,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return start_ui(args.game_id)
 
 
-def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
-    from datetime import date
-
-    from .engine.daily import check_date, daily_set, deal, parse_date
-
-    today = date.today()
-    day = today if args.date is None else parse_date(args.date)
-    check_date(day, today)
-    entries = daily_set(day)
-    if args.kind is not None:
-        name = find_kind(args.kind).name
-        entries = [e for e in entries if e.kind == name]
-        if not entries:
-            raise CliError(f"{name} has no daily puzzle on {day.isoformat()}")
-    if not args.print:
-        return start_ui(daily=entries[0])
-    for i, entry in enumerate(entries):
-        if args.format == "id":
-            print(entry.seed_id, file=out)
-            continue
-        kind = find_kind(entry.kind)
-        puzzle = deal(entry, kind)
-        if args.format == "line":
-            print(puzzle.game_id, file=out)
-            continue
-        fmt = "grid" if "grid" in kind.formats else kind.formats[0]
-        if i:
-            print(file=out)
-        print(f"# {kind.title} {entry.params} {entry.level.label} · {entry.seed_id}", file=out)
-        print(kind.write(puzzle.state, fmt).rstrip("\n"), file=out)
-    return EXIT_OK
-
-
-def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
-    from datetime import date
-
-    from .daily_play import stats_for, stats_text
-    from .store import Store
-
-    store = Store.open()
-    for notice in store.notices:
-        print(f"puzzleterm: {notice}", file=sys.stderr)
-    print(stats_text(stats_for(store, date.today())), file=out)
-    store.close()
-    return EXIT_OK
-
-
 def start_ui(game_id: str | None = None, daily: Any = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CliError(
@@ -558,6 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "(TEXTUAL_FPS; default Textual's 60)")
     sp.add_argument("--no-prefork", dest="prefork", action="store_false",
                     help="start each game from scratch, not forked from a warm starter")
+
+    from .cli_daily import cmd_daily, cmd_stats
 
     sp = add("daily", cmd_daily, "the daily puzzles of a date (the same for every player)")
     sp.add_argument("--date", help="YYYY-MM-DD, today or earlier (default: today)")
