@@ -86,7 +86,7 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
 
 def test_play_a_9x9_game_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
     tmux.start(puzzleterm_command())
-    home = tmux.wait_for(lambda s: "Latin square" in s and "Daily puzzles" in s)
+    home = tmux.wait_for(lambda s: "Latin square" in s and "Daily ·" in s)
     assert "Sudoku" in home and "9x9" in home
     tmux.keys("Enter")  # Sudoku
     tmux.wait_for(lambda s: "New Sudoku" in s)

@@ -19,6 +19,7 @@ _SCREENS: dict[str, str] = {
     "xsudoku": "puzzleterm.screens.sudoku:SudokuScreen",
     "latin": "puzzleterm.screens.sudoku:SudokuScreen",
     "pentomino": "puzzleterm.screens.pentomino:PentominoScreen",
+    "arith": "puzzleterm.screens.arith:ArithScreen",
 }
 _LOADED: dict[str, type[GameScreen]] = {}
 

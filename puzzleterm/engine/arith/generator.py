@@ -1,0 +1,77 @@
+"""Dealing sums with exactly one filling: a random true sum, then digits hidden greedily,
+each only while the sum keeps one solution; the share left showing and the level steer."""
+
+from __future__ import annotations
+
+from ..logic import deal_at_level
+from ..rng import Rng
+from ..types import Grade, Level
+from . import solver
+from .human import grade_state
+from .model import ADD, ArithParams, ArithState, Pattern, make_state
+
+GENERATOR_VERSION = "a1"
+#: Levels the generator reaches: an addition with one filling always yields to column sums;
+#: a multiplication always needs its last digits at least.
+ADD_LEVELS = (Level.EASY,)
+MUL_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
+#: share of the digits left showing, by level (fewer digits, harder reasoning)
+KEEP = {Level.EASY: 0.4, Level.MEDIUM: 0.45, Level.HARD: 0.3, Level.EXPERT: 0.2}
+
+
+def levels_of(params: ArithParams) -> tuple[Level, ...]:
+    return ADD_LEVELS if params.op == ADD else MUL_LEVELS
+TRIES = 6
+
+
+def _number(rng: Rng, length: int, nonzero: bool = False) -> int:
+    digits = [1 + rng.below(9)]
+    digits += [(1 + rng.below(9)) if nonzero else rng.below(10) for _ in range(length - 1)]
+    return int("".join(map(str, digits)))
+
+
+def _pattern(n: int) -> Pattern:
+    return tuple(int(ch) for ch in str(n))
+
+
+def true_sum(params: ArithParams, rng: Rng) -> ArithState:
+    if params.op == ADD:
+        addends = [_number(rng, params.b) for _ in range(params.a)]
+        return make_state(ADD, [*map(_pattern, addends), _pattern(sum(addends))])
+    a = _number(rng, params.a)
+    b = _number(rng, params.b, nonzero=True)
+    bdigits = [int(ch) for ch in reversed(str(b))]
+    partials = [_pattern(a * d) for d in bdigits] if params.b > 1 else []
+    return make_state(params.op, [_pattern(a), _pattern(b), *partials, _pattern(a * b)])
+
+
+def hide(full: ArithState, rng: Rng, keep: float) -> ArithState:
+    """Hide digits in a random order while one solution remains, down to ``keep``."""
+    rows = [list(r) for r in full.givens]
+    cells = rng.shuffled(full.cells())
+    target = max(1, round(len(cells) * keep))
+    shown = len(cells)
+    for r, i in cells:
+        if shown <= target:
+            break
+        d = rows[r][i]
+        rows[r][i] = None
+        trial = ArithState(full.op, tuple(map(tuple, rows)), tuple(map(tuple, rows)))
+        if solver.count(trial, 2) == 1:
+            shown -= 1
+        else:
+            rows[r][i] = d
+    puzzle = tuple(map(tuple, rows))
+    return ArithState(full.op, puzzle, puzzle)
+
+
+def generate_state(params: ArithParams, rng: Rng,
+                   level: Level | None = None) -> tuple[ArithState, Grade]:
+    def attempt(r: Rng) -> tuple[ArithState, Grade]:
+        keep = KEEP.get(level, 0.4) if level is not None else 0.4
+        state = hide(true_sum(params, r.fork("sum")), r.fork("hide"), keep)
+        return state, grade_state(state)
+
+    if level is None:
+        return attempt(rng.fork("any"))
+    return deal_at_level(attempt, rng, level, TRIES)

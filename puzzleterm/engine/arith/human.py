@@ -1,0 +1,360 @@
+"""Human-style solving of a sum: each step fills one hidden digit, explained.
+
+Every technique asks the same question of each empty cell, "which digits could go here?",
+with a stronger test at each level; a cell where exactly one digit passes is filled:
+
+1. **column** (easy): the columns of the addition (the sum's addends, or a multiplication's
+   partial rows and product) are checked from the units up while the carry is known, and no
+   number starts with 0;
+2. **last digits** (medium): the last digits of a product come from the last digits of its
+   factors: a partial row is the multiplicand times one multiplier digit, the product the
+   multiplicand times the multiplier;
+3. **lengths** (hard): how many digits each row has bounds the numbers ("a 3-digit number
+   times 7 with a 3-digit result is at most 142");
+4. **case split** (expert): each digit that passes is tried in turn; all but one lead to a
+   cell where no digit passes within a few steps;
+5. **trial** (needs trial): no rule finds the next digit; the solution is looked up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..logic import Technique, grade_of, solve_path
+from ..types import Grade, Level, Step
+from . import solver
+from .model import ADD, ArithState, Pattern, cell_name
+
+Vals = list[list[int | None]]
+Check = Callable[[ArithState, Vals], bool]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the screen highlights: the filled cell and the rows the reasoning used."""
+
+    cell: tuple[int, int]
+    rows: tuple[int, ...] = ()
+
+
+def _domain(row: Pattern, index: int) -> range:
+    return range(1, 10) if index == 0 and len(row) > 1 else range(10)
+
+
+# -- the tests, from weakest to strongest ------------------------------------------------------
+def _sum_rows(state: ArithState) -> list[tuple[int, int]] | None:
+    """(row, shift) of the terms of the state's addition, the total last; None if none."""
+    n = len(state.givens)
+    if state.op == ADD:
+        return [(r, 0) for r in range(n)]
+    if state.naddends == 0:
+        return None
+    return [(r, r - 2) for r in range(2, n - 1)] + [(n - 1, 0)]
+
+
+def columns_ok(state: ArithState, vals: Vals) -> bool:
+    rows = _sum_rows(state)
+    if rows is None:
+        return True
+    *terms, (tr, _) = rows
+    total = vals[tr]
+    carry = 0
+    width = len(total)
+    for j in range(width):
+        s = carry
+        for r, shift in terms:
+            k = j - shift
+            row = vals[r]
+            if 0 <= k < len(row):
+                d = row[len(row) - 1 - k]
+                if d is None:
+                    return True
+                s += d
+        t = total[width - 1 - j]
+        if t is None:
+            return True
+        if s % 10 != t:
+            return False
+        carry = s // 10
+    return carry == 0 and all(j - sh < 0 or j - sh >= len(vals[r]) for r, sh in terms
+                              for j in [width])
+
+
+def _low(row: list[int | None]) -> tuple[int, int]:
+    """(value, count) of the known digits of a row from its units up, until the first gap."""
+    v, k = 0, 0
+    for d in reversed(row):
+        if d is None:
+            break
+        v += d * 10 ** k
+        k += 1
+    return v, k
+
+
+def _low_ok(row: list[int | None], n: int, k: int) -> bool:
+    length = len(row)
+    for j in range(min(k, length)):
+        g = row[length - 1 - j]
+        if g is not None and g != n // 10 ** j % 10:
+            return False
+    return not (k >= len(str(n)) and len(str(n)) > length)
+
+
+def products_ok(state: ArithState, vals: Vals) -> bool:
+    if not columns_ok(state, vals):
+        return False
+    if state.op == ADD:
+        return True
+    a, b, *partials, product = vals
+    a_low, ka = _low(a)
+    full_a = ka == len(a)
+    for i, p in enumerate(partials):
+        bd = b[len(b) - 1 - i]
+        if bd is None:
+            continue
+        if not _low_ok(p, a_low * bd, ka):
+            return False
+        if full_a and None not in p and int("".join(map(str, p))) != a_low * bd:
+            return False
+    b_low, kb = _low(b)
+    if kb == len(b):
+        if not _low_ok(product, a_low * b_low, ka):
+            return False
+        if full_a and None not in product and int("".join(map(str, product))) != a_low * b_low:
+            return False
+    return True
+
+
+def _interval(row: list[int | None]) -> tuple[int, int]:
+    lo = hi = 0
+    for i, d in enumerate(row):
+        if d is None:
+            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
+        else:
+            lo, hi = lo * 10 + d, hi * 10 + d
+    return lo, hi
+
+
+def bounds_ok(state: ArithState, vals: Vals) -> bool:
+    if not products_ok(state, vals):
+        return False
+    if state.op == ADD:
+        *addends, total = (_interval(r) for r in vals)
+        lo, hi = total
+        return sum(a[0] for a in addends) <= hi and sum(a[1] for a in addends) >= lo
+    a, b, *partials, product = vals
+    alo, ahi = _interval(a)
+    for i, p in enumerate(partials):
+        plo, phi = _interval(p)
+        bd = b[len(b) - 1 - i]
+        digits = range(10) if bd is None else (bd,)
+        if not any(alo * d <= phi and ahi * d >= plo for d in digits):
+            return False
+    blo, bhi = _interval(b)
+    plo, phi = _interval(product)
+    return alo * blo <= phi and ahi * bhi >= plo
+
+
+# -- steps -------------------------------------------------------------------------------------
+class Work:
+    """The solver's position: the state's digits, and the solution for the trial step."""
+
+    def __init__(self, state: ArithState, solution: ArithState | None = None) -> None:
+        self.state = state
+        self.vals: Vals = [list(r) for r in state.values]
+        self.solution = solution
+
+    def empty(self) -> list[tuple[int, int]]:
+        return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
+                if d is None]
+
+    def done(self) -> bool:
+        return not self.empty()
+
+
+def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check) -> list[int]:
+    r, i = cell
+    out = []
+    for v in _domain(state.givens[r], i):
+        vals[r][i] = v
+        if check(state, vals):
+            out.append(v)
+    vals[r][i] = None
+    return out
+
+
+def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
+    for cell in work.empty():
+        found = passing(work.state, work.vals, cell, check)
+        if len(found) == 1:
+            return cell, found[0]
+    return None
+
+
+def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: str) -> Step:
+    t = TABLE_BY_ID[tid]
+    name = cell_name(work.state, *cell)
+    return Step(tid, t.name, t.level, t.rating, f"{name}={v}", why.format(cell=name, v=v),
+                nudge.format(cell=name), Evidence(cell, (cell[0],)))
+
+
+def find_column(work: Work) -> Step | None:
+    hit = _forced(work, columns_ok)
+    if hit is None:
+        return None
+    cell, v = hit
+    return _step(work, "column", cell, v,
+                 "The carry into this column is known from the columns to its right, and the "
+                 "column must add up (no number starts with 0): {cell} is {v}.",
+                 "Add up the column of {cell}, carry included.")
+
+
+def find_last_digits(work: Work) -> Step | None:
+    hit = _forced(work, products_ok)
+    if hit is None:
+        return None
+    cell, v = hit
+    return _step(work, "last-digits", cell, v,
+                 "The last digits of a product come from the last digits of its factors (a "
+                 "partial row is the multiplicand times one multiplier digit): {cell} is {v}.",
+                 "Multiply the last digits you know: what ends the row of {cell}?")
+
+
+def find_lengths(work: Work) -> Step | None:
+    hit = _forced(work, bounds_ok)
+    if hit is None:
+        return None
+    cell, v = hit
+    return _step(work, "lengths", cell, v,
+                 "The number of digits in each row bounds the numbers: any other digit in "
+                 "{cell} would make some row too long or too short. It is {v}.",
+                 "Count the digits: how large or small can the numbers around {cell} be?")
+
+
+def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12) -> bool:
+    work = Work(state)
+    work.vals = [list(r) for r in vals]
+    for _ in range(depth):
+        empty = work.empty()
+        if not empty:
+            return not bounds_ok(state, work.vals)
+        moved = False
+        for cell in empty:
+            found = passing(state, work.vals, cell, bounds_ok)
+            if not found:
+                return True
+            if len(found) == 1:
+                work.vals[cell[0]][cell[1]] = found[0]
+                moved = True
+                break
+        if not moved:
+            return False
+    return False
+
+
+def find_case_split(work: Work) -> Step | None:
+    for cell in work.empty():
+        found = passing(work.state, work.vals, cell, bounds_ok)
+        if not 2 <= len(found) <= 3:
+            continue
+        alive = []
+        for v in found:
+            work.vals[cell[0]][cell[1]] = v
+            if not _propagates_to_contradiction(work.state, work.vals):
+                alive.append(v)
+            work.vals[cell[0]][cell[1]] = None
+            if len(alive) > 1:
+                break
+        if len(alive) == 1:
+            others = ", ".join(str(x) for x in found if x != alive[0])
+            return _step(work, "case-split", cell, alive[0],
+                         f"Try each digit that fits {{cell}}: with {others} the sum breaks "
+                         "within a few steps, so {cell} is {v}.",
+                         "Try the two or three digits that fit {cell} and follow each.")
+    return None
+
+
+def find_trial(work: Work) -> Step | None:
+    sol = work.solution or solver.first(work.state.with_values(
+        tuple(tuple(r) for r in work.vals)))
+    empty = work.empty()
+    if sol is None or not empty:
+        return None
+    cell = empty[0]
+    v = sol.values[cell[0]][cell[1]]
+    assert v is not None
+    return _step(work, "trial", cell, v,
+                 "No rule finds the next digit; the solution has {v} in {cell}.",
+                 "No rule helps here: try a digit in {cell} and follow it.")
+
+
+TABLE: tuple[Technique[Work], ...] = (
+    Technique("column", "Column sum", Level.EASY, 1.0,
+              "a column of the sum with one unknown, the carry known", find_column),
+    Technique("last-digits", "Last digits of a product", Level.MEDIUM, 2.0,
+              "a product's last digits from its factors' last digits", find_last_digits),
+    Technique("lengths", "Lengths bound the numbers", Level.HARD, 3.0,
+              "row lengths bound the factors and the digits", find_lengths),
+    Technique("case-split", "Case split", Level.EXPERT, 4.5,
+              "try each digit that fits; all but one break", find_case_split),
+    Technique("trial", "Trial", Level.TRIAL, 6.0, "guess and follow", find_trial),
+)
+TABLE_BY_ID = {t.id: t for t in TABLE}
+ORDER = tuple(t.id for t in TABLE)
+
+
+def _apply(work: Work, step: Step) -> None:
+    ev = step.evidence
+    assert isinstance(ev, Evidence)
+    r, i = ev.cell
+    work.vals[r][i] = int(step.move.rsplit("=", 1)[1])
+
+
+def solve_human(state: ArithState, max_level: Level = Level.TRIAL,
+                solution: ArithState | None = None) -> tuple[list[Step], bool]:
+    work = Work(state, solution)
+    path = solve_path(TABLE, work, _apply, Work.done, max_level)
+    return path.steps, path.solved
+
+
+def grade_state(state: ArithState) -> Grade:
+    work = Work(state)
+    path = solve_path(TABLE[:-1], work, _apply, Work.done)
+    stalled = ("Trial", 6.0) if solver.count(state, 2) == 1 else ("Several solutions", 0.0)
+    return grade_of(path, ORDER, stalled)
+
+
+def first_step(state: ArithState, solution: ArithState | None) -> Step | None:
+    from ..logic import find_first
+
+    return find_first(TABLE, Work(state, solution))
+
+
+def bad_column(state: ArithState) -> int | None:
+    """The picture column (0-based) of the first column of the addition that cannot add up
+    with the digits filled so far (checked from the units up while the carry is known)."""
+    rows = _sum_rows(state)
+    if rows is None:
+        return None
+    *terms, (tr, _) = rows
+    vals = state.values
+    total = vals[tr]
+    carry = 0
+    for j in range(len(total)):
+        s = carry
+        for r, shift in terms:
+            k = j - shift
+            row = vals[r]
+            if 0 <= k < len(row):
+                d = row[len(row) - 1 - k]
+                if d is None:
+                    return None
+                s += d
+        t = total[len(total) - 1 - j]
+        if t is None:
+            return None
+        if s % 10 != t:
+            return state.width - 1 - j
+        carry = s // 10
+    return None

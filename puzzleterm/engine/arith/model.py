@@ -1,0 +1,314 @@
+"""Sums with hidden digits: params, the layout of rows, the state, text forms and moves.
+
+**Operations** (params):
+
+- ``add3x4``: three addends of four digits, then their sum;
+- ``mul3x2``: a 3-digit multiplicand times a 2-digit multiplier, one partial product per
+  multiplier digit (units first, each shifted one place further left), then the product.
+  A one-digit multiplier has no partial rows.  A zero multiplier digit is written as a
+  partial row ``0`` (one digit); some books leave that row out and shift the next one two
+  places; this program deals multipliers without a zero digit, and reads the ``0`` row.
+
+**Rows** are numbers; the first digit of every number is never 0 (a one-digit 0 row aside),
+and the length of every row is part of the puzzle.
+
+**Text forms** (hidden digits are ``*``; ``?`` is read too):
+
+- ``line``: ``12*+3*4=**6`` (addition), ``*3*x*2=***+***=****`` (multiplication: factors,
+  the partial rows from the units digit up, the product; ``*3*x7=****`` with one digit);
+- ``picture``: right-aligned rows as printed in puzzle books, the operator on the last
+  operand's line and a rule under the operands and under the partial rows.
+
+**Moves**: ``r2c3=5`` puts 5 in row 2 (rows are numbers, counted from the top of the
+picture), column 3 (counted from the picture's left edge); ``r2c3=0`` puts a zero;
+``r2c3=.`` clears; several moves join with ``;``.  Givens never change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import MoveError, ParamsError, ParseError, quote
+
+_PARAMS = re.compile(r"^(add)(\d)x(\d{1,2})$|^(mul)(\d)x(\d)$", re.IGNORECASE)
+_MOVE = re.compile(r"^r(\d{1,2})c(\d{1,2})=([0-9.])$", re.IGNORECASE)
+
+ADD, MUL = "add", "mul"
+
+
+@dataclass(frozen=True)
+class ArithParams:
+    """``op`` is ``add`` or ``mul``; ``a`` is the addend count or the multiplicand length,
+    ``b`` the addend length or the multiplier length."""
+
+    op: str
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.a}x{self.b}"
+
+
+def parse_params(text: str) -> ArithParams:
+    m = _PARAMS.match(text.strip())
+    if m is None:
+        raise ParamsError(f"bad arithmetic size {quote(text)}: expected addNxL (N addends of "
+                          "L digits, e.g. add3x4) or mulAxB (e.g. mul3x2)")
+    if m.group(1):
+        n, length = int(m.group(2)), int(m.group(3))
+        if not (2 <= n <= 5 and 1 <= length <= 9):
+            raise ParamsError(f"bad addition {quote(text)}: 2 to 5 addends of 1 to 9 digits")
+        return ArithParams(ADD, n, length)
+    a, b = int(m.group(5)), int(m.group(6))
+    if not (1 <= a <= 6 and 1 <= b <= 4):
+        raise ParamsError(f"bad multiplication {quote(text)}: up to 6 digits times 4")
+    return ArithParams(MUL, a, b)
+
+
+Pattern = tuple[int | None, ...]  # one number, most significant digit first
+
+
+@dataclass(frozen=True)
+class ArithState:
+    """A sum: its rows' givens (None hidden) and the player's digits (None empty)."""
+
+    op: str
+    givens: tuple[Pattern, ...]
+    values: tuple[Pattern, ...]
+
+    @property
+    def naddends(self) -> int:
+        """Addends (addition) or partial rows (multiplication, 0 with one multiplier digit)."""
+        return len(self.givens) - 1 if self.op == ADD else len(self.givens) - 3
+
+    @property
+    def params(self) -> ArithParams:
+        if self.op == ADD:
+            return ArithParams(ADD, len(self.givens) - 1, max(map(len, self.givens[:-1])))
+        return ArithParams(MUL, len(self.givens[0]), len(self.givens[1]))
+
+    def shift(self, row: int) -> int:
+        """Places the row sits left of the right edge (partial products are shifted)."""
+        if self.op == MUL and 2 <= row < len(self.givens) - 1:
+            return row - 2
+        return 0
+
+    @property
+    def width(self) -> int:
+        return max(len(r) + self.shift(i) for i, r in enumerate(self.givens))
+
+    def cells(self) -> list[tuple[int, int]]:
+        """Every (row, index) of a digit, top to bottom, left to right."""
+        return [(r, i) for r, row in enumerate(self.givens) for i in range(len(row))]
+
+    def hidden(self) -> list[tuple[int, int]]:
+        return [(r, i) for r, i in self.cells() if self.givens[r][i] is None]
+
+    def column_of(self, row: int, index: int) -> int:
+        """The 0-based picture column of a digit (from the left edge of the rows)."""
+        return self.width - self.shift(row) - len(self.givens[row]) + index
+
+    def at(self, row: int, col: int) -> int | None:
+        """The digit index of picture column ``col`` in ``row``, or None."""
+        index = col - (self.width - self.shift(row) - len(self.givens[row]))
+        return index if 0 <= index < len(self.givens[row]) else None
+
+    def with_values(self, values: tuple[Pattern, ...]) -> ArithState:
+        return ArithState(self.op, self.givens, values)
+
+    def givens_only(self) -> ArithState:
+        return ArithState(self.op, self.givens, self.givens)
+
+    def numbers(self) -> list[int] | None:
+        """Every row's number, when every digit is filled."""
+        out = []
+        for row in self.values:
+            if any(d is None for d in row):
+                return None
+            out.append(int("".join(str(d) for d in row)))
+        return out
+
+
+def make_state(op: str, rows: list[Pattern]) -> ArithState:
+    """A puzzle from its rows; checks the shape and the digits that can never hold."""
+    if op == ADD:
+        if not 2 <= len(rows) - 1 <= 5:
+            raise ParseError("an addition needs 2 to 5 addends")
+    elif op == MUL:
+        if len(rows) < 3:
+            raise ParseError("a multiplication needs two factors and a product")
+        nb, npart = len(rows[1]), len(rows) - 3
+        if (nb == 1 and npart) or (nb > 1 and npart != nb):
+            raise ParseError(f"a {nb}-digit multiplier needs "
+                             f"{nb if nb > 1 else 'no'} partial product row"
+                             f"{'s' if nb != 1 else ''}, not {npart}")
+    else:
+        raise ParseError(f"unknown operation {quote(op)}")
+    for r, row in enumerate(rows):
+        if not row:
+            raise ParseError(f"row {r + 1} is empty")
+        if len(row) > 1 and row[0] == 0:
+            raise ParseError(f"row {r + 1} starts with 0 (no number starts with 0)")
+    state = ArithState(op, tuple(rows), tuple(rows))
+    _check_lengths(state)
+    return state
+
+
+def _check_lengths(state: ArithState) -> None:
+    rows = state.givens
+    if state.op == ADD:
+        *addends, total = rows
+        lo = sum(10 ** (len(a) - 1) if len(a) > 1 else 0 for a in addends)
+        hi = sum(10 ** len(a) - 1 for a in addends)
+        if not (lo <= 10 ** len(total) - 1 and hi >= (10 ** (len(total) - 1) if len(total) > 1
+                                                      else 0)):
+            raise ParseError(f"a sum of {len(total)} digits cannot come from these addends")
+        return
+    a, b, *partials, product = rows
+    la, lb = len(a), len(b)
+    if not la + lb - 1 <= len(product) <= la + lb:
+        raise ParseError(f"a {la}-digit number times a {lb}-digit one has {la + lb - 1} or "
+                         f"{la + lb} digits, not {len(product)}")
+    for i, p in enumerate(partials):
+        if len(p) == 1 and p[0] == 0:
+            if b[lb - 1 - i] not in (None, 0):
+                raise ParseError(f"partial row {i + 1} is 0 but its multiplier digit is not")
+            continue
+        if not la <= len(p) <= la + 1:
+            raise ParseError(f"partial row {i + 1} has {len(p)} digits; a {la}-digit number "
+                             f"times one digit has {la} or {la + 1}")
+
+
+def _pattern(text: str, what: str) -> Pattern:
+    if not text or not re.fullmatch(r"[0-9*?]+", text):
+        raise ParseError(f"bad {what} {quote(text)}: digits and * (hidden) only")
+    return tuple(None if ch in "*?" else int(ch) for ch in text)
+
+
+def read_line(text: str) -> ArithState:
+    text = text.strip()
+    s = text.replace(" ", "")
+    if s.count("=") == 0:
+        raise ParseError(f"bad sum {quote(text)}: no '='")
+    if "x" in s.lower() or "×" in s:
+        s = s.replace("×", "x").replace("X", "x")
+        factors, _, rest = s.partition("=")
+        if factors.count("x") != 1:
+            raise ParseError(f"bad multiplication {quote(text)}: expected AxB=...")
+        a, b = factors.split("x")
+        parts = rest.split("=")
+        if len(parts) == 1:
+            partials: list[str] = []
+            product = parts[0]
+        elif len(parts) == 2:
+            partials, product = parts[0].split("+"), parts[1]
+        else:
+            raise ParseError(f"bad multiplication {quote(text)}: too many '='")
+        rows = [_pattern(a, "multiplicand"), _pattern(b, "multiplier"),
+                *(_pattern(p, "partial row") for p in partials), _pattern(product, "product")]
+        return make_state(MUL, rows)
+    left, _, total = s.partition("=")
+    if "=" in total:
+        raise ParseError(f"bad addition {quote(text)}: one '=' only")
+    if any(ch in left for ch in "-/:"):
+        raise ParseError(f"bad sum {quote(text)}: only + and x are known operators")
+    return make_state(ADD, [*(_pattern(p, "addend") for p in left.split("+")),
+                            _pattern(total, "sum")])
+
+
+def _digits(row: Pattern) -> str:
+    return "".join("*" if d is None else str(d) for d in row)
+
+
+def write_line(state: ArithState, values: bool = True) -> str:
+    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    if state.op == ADD:
+        return "+".join(rows[:-1]) + "=" + rows[-1]
+    a, b, *partials, product = rows
+    middle = "+".join(partials) + "=" if partials else ""
+    return f"{a}x{b}={middle}{product}"
+
+
+def write_picture(state: ArithState, values: bool = True) -> str:
+    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    w = state.width
+    lines = []
+    for i, row in enumerate(rows):
+        op = " "
+        if (state.op == ADD and i == len(rows) - 2) or (state.op == MUL and i == 1):
+            op = "+" if state.op == ADD else "x"
+        pad = w - len(row) - state.shift(i)
+        lines.append(f"{op} " + " " * pad + row + " " * state.shift(i))
+        if (state.op == ADD and i == len(rows) - 2) or (state.op == MUL and i == 1) or (
+                state.op == MUL and state.naddends and i == len(rows) - 2):
+            lines.append("  " + "-" * w)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def read_picture(text: str) -> ArithState:
+    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+    rows: list[tuple[str, str, int]] = []  # (operator, digits, right edge)
+    for ln in lines:
+        body = ln.strip()
+        if set(body) <= set("-=_"):
+            continue
+        op = ""
+        if body[0] in "+x×X":
+            op, body = ("x" if body[0] != "+" else "+"), body[1:].strip()
+        if not re.fullmatch(r"[0-9*?]+", body):
+            raise ParseError(f"bad picture line {quote(ln)}: digits and * only")
+        rows.append((op, body, len(ln)))
+    ops = {o for o, _, _ in rows if o}
+    if len(ops) != 1:
+        raise ParseError("a picture needs one operator (+ or x) before the last operand")
+    op = ops.pop()
+    if op == "+":
+        if rows[-2][0] != "+":
+            raise ParseError("the + goes on the last addend's line")
+        return make_state(ADD, [_pattern(r, "row") for _, r, _ in rows])
+    if len(rows) < 3 or rows[1][0] != "x":
+        raise ParseError("the x goes on the multiplier's line, under the multiplicand")
+    right = max(edge for _, _, edge in rows)
+    out: list[Pattern] = [_pattern(rows[0][1], "multiplicand"), _pattern(rows[1][1],
+                                                                         "multiplier")]
+    nb = len(out[1])
+    partial_lines = rows[2:-1]
+    expect = 0
+    for _, digits, edge in partial_lines:  # rows left out for a zero digit: shift by edges
+        shift = right - edge
+        while expect < shift and nb > 1:
+            out.append((0,))
+            expect += 1
+        out.append(_pattern(digits, "partial row"))
+        expect += 1
+    while nb > 1 and partial_lines and expect < nb:
+        out.append((0,))
+        expect += 1
+    out.append(_pattern(rows[-1][1], "product"))
+    return make_state(MUL, out)
+
+
+def apply_move(state: ArithState, move: str) -> ArithState:
+    values = [list(r) for r in state.values]
+    for part in move.split(";"):
+        text = part.strip()
+        m = _MOVE.match(text)
+        if m is None:
+            raise MoveError(f"bad move {quote(text)}: expected r2c3=5 (row, column, digit) "
+                            "or r2c3=. to clear")
+        r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
+        if not 0 <= r < len(state.givens):
+            raise MoveError(f"there is no row {r + 1} (rows 1 to {len(state.givens)})")
+        index = state.at(r, c)
+        if index is None:
+            raise MoveError(f"row {r + 1} has no digit in column {c + 1}")
+        if state.givens[r][index] is not None:
+            raise MoveError(f"r{r + 1}c{c + 1} is given and cannot change")
+        ch = m.group(3)
+        values[r][index] = None if ch == "." else int(ch)
+    return state.with_values(tuple(tuple(r) for r in values))
+
+
+def cell_name(state: ArithState, row: int, index: int) -> str:
+    return f"r{row + 1}c{state.column_of(row, index) + 1}"

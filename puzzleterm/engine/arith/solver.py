@@ -1,0 +1,151 @@
+"""Counting the fillings of a sum without trying every one.
+
+- **Addition**: column by column from the units, the carry as the state: the hidden addend
+  digits of a column are tried, the sum's digit follows.
+- **Multiplication**: the multiplier's hidden digits are tried first (a few at most), then
+  the multiplicand's digits from the units up; after each, the low digits of every partial
+  product and of the product are fixed, and checked against the givens at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product as cartesian
+
+from .model import ADD, ArithState, Pattern
+
+_ANY = tuple(range(10))
+_NONZERO = tuple(range(1, 10))
+
+
+def _domain(row: Pattern, index: int) -> tuple[int, ...]:
+    d = row[index]
+    if d is not None:
+        return (d,)
+    return _NONZERO if index == 0 and len(row) > 1 else _ANY
+
+
+def _digits_of(n: int, length: int) -> Pattern:
+    return tuple(int(ch) for ch in str(n).zfill(length))
+
+
+def _fits(row: Pattern, n: int) -> bool:
+    """Whether ``n`` has exactly ``len(row)`` digits and agrees with every given one."""
+    s = str(n)
+    if len(s) != len(row):
+        return False
+    return all(g is None or g == int(ch) for g, ch in zip(row, s, strict=True))
+
+
+def _low_fits(row: Pattern, n: int, k: int) -> bool:
+    """Whether the low ``k`` digits of ``n`` agree with the row's (where the row has them)."""
+    length = len(row)
+    for j in range(min(k, length)):
+        g = row[length - 1 - j]
+        if g is not None and g != n // 10 ** j % 10:
+            return False
+    return True
+
+
+def solutions(state: ArithState) -> Iterator[ArithState]:
+    """Every filling of the givens that makes the sum true (lazily)."""
+    if state.op == ADD:
+        yield from _add(state)
+    else:
+        yield from _mul(state)
+
+
+def count(state: ArithState, limit: int = 2) -> int:
+    n = 0
+    for _ in solutions(state):
+        n += 1
+        if n >= limit:
+            break
+    return n
+
+
+def first(state: ArithState) -> ArithState | None:
+    return next(solutions(state), None)
+
+
+def _add(state: ArithState) -> Iterator[ArithState]:
+    *addends, total = state.givens
+    lt = len(total)
+    if any(len(a) > lt for a in addends):
+        return
+    # columns[j]: for each addend reaching column j (from the units), (addend, index)
+    columns = [[(r, len(a) - 1 - j) for r, a in enumerate(addends) if j < len(a)]
+               for j in range(lt)]
+    chosen: list[list[int | None]] = [list(a) for a in addends]
+    out_total: list[int | None] = list(total)
+
+    def column(j: int, carry: int) -> Iterator[None]:
+        if j == lt:
+            if carry == 0:
+                yield None
+            return
+        cells = columns[j]
+        domains = [_domain(addends[r], i) for r, i in cells]
+        ti = lt - 1 - j
+        tdom = _domain(total, ti)
+        for combo in cartesian(*domains):
+            s = sum(combo) + carry
+            digit = s % 10
+            if digit not in tdom:
+                continue
+            for (r, i), d in zip(cells, combo, strict=True):
+                chosen[r][i] = d
+            out_total[ti] = digit
+            yield from column(j + 1, s // 10)
+
+    for _ in column(0, 0):
+        yield state.with_values((*(tuple(a) for a in chosen), tuple(out_total)))
+
+
+def _mul(state: ArithState) -> Iterator[ArithState]:
+    a_row, b_row, *partials, product = state.givens
+    la, lb = len(a_row), len(b_row)
+    bdoms = []
+    for i in range(lb):
+        digit_pos = lb - 1 - i  # index in b of the multiplier digit of partial row i
+        dom = _domain(b_row, digit_pos)
+        p = partials[i] if partials else None
+        if p == (0,):
+            dom = tuple(d for d in dom if d == 0)  # a 0 row: the digit is 0
+        elif not (p is not None and len(p) == 1 and la == 1):
+            dom = tuple(d for d in dom if d != 0)  # a longer row: the digit is not 0
+        bdoms.append(dom)
+    adoms = [_domain(a_row, la - 1 - k) for k in range(la)]  # units first
+    for bdigits in cartesian(*bdoms):  # units first
+        b = sum(d * 10 ** i for i, d in enumerate(bdigits))
+        if len(str(b)) != lb and lb > 1:
+            continue
+
+        def grow(k: int, a_low: int, b: int = b,
+                 bdigits: tuple[int, ...] = bdigits) -> Iterator[int]:
+            if k == la:
+                yield a_low
+                return
+            place = 10 ** k
+            for d in adoms[k]:
+                v = a_low + d * place
+                if partials and not all(_low_fits(p, v * bd, k + 1)
+                                        for p, bd in zip(partials, bdigits, strict=True)):
+                    continue
+                if not _low_fits(product, v * b, k + 1):
+                    continue
+                yield from grow(k + 1, v, b, bdigits)
+
+        for a in grow(0, 0):
+            if not _fits(product, a * b) or not _fits(a_row, a):
+                continue
+            rows: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
+            ok = True
+            for p, bd in zip(partials, bdigits if partials else (), strict=True):
+                if not _fits(p, a * bd):
+                    ok = False
+                    break
+                rows.append(_digits_of(a * bd, len(p)))
+            if ok:
+                rows.append(_digits_of(a * b, len(product)))
+                yield state.with_values(tuple(rows))
