@@ -20,16 +20,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from .session import SavedGame, SaveError
-from .store_schema import LOCAL_PLAYER, SCHEMA_VERSION, migrate
+from .store_schema import LOCAL_PLAYER, SCHEMA_VERSION, SQLITE, Dialect, migrate
 
 DB_NAME = "puzzleterm.sqlite3"
 #: The slot of the free game in progress (each daily has its own: ``daily:<date>:<kind>``).
@@ -38,6 +41,19 @@ MAIN_SLOT = "main"
 
 class StoreError(Exception):
     """The store could not be written (disk full, permissions...); the message says why."""
+
+
+class StoreOffline(StoreError):
+    """The database server cannot be reached (the write is kept locally, see
+    :mod:`puzzleterm.store_pg`)."""
+
+
+class NameError_(StoreError):
+    """A leaderboard name that cannot be taken (malformed, or another player's)."""
+
+
+#: what a leaderboard name may be: 2 to 16 letters, digits, ``_ - .``, starting with a letter
+NAME_RE = re.compile(r"[^\W\d_][\w.-]{1,15}")
 
 
 class _Damaged(sqlite3.DatabaseError):
@@ -75,14 +91,47 @@ def default_home() -> Path:
 
 
 class Store:
-    """The SQLite store.  ``notices`` collects messages for the player (e.g. a moved file)."""
+    """The store.  ``notices`` collects messages for the player (e.g. a moved file); a
+    ``listener``, when set, hears those that come up while playing.
 
-    def __init__(self, path: Path | None, conn: sqlite3.Connection, notices: list[str],
+    This class speaks SQL through a :class:`Dialect`, so the same statements run on SQLite
+    (this module opens those) and on PostgreSQL (:mod:`puzzleterm.store_pg`)."""
+
+    dialect: Dialect = SQLITE
+    #: what a failed statement raises on this back end
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+
+    def __init__(self, path: Path | None, conn: Any, notices: list[str],
                  player: str | None = None) -> None:
         self.path = path
         self._conn = conn
         self.notices = notices
         self.player = player or default_player()
+        self.listener: Callable[[str], None] | None = None
+
+    def notice(self, text: str) -> None:
+        """Tell the player something (now, when a listener is set; else at the next look)."""
+        self.notices.append(text)
+        if self.listener is not None:
+            self.listener(text)
+
+    def sync(self) -> None:
+        """Send what waits to be sent (a shared store's outbox); nothing to do here."""
+
+    @property
+    def where(self) -> str:
+        """Where the store keeps things, for messages."""
+        return str(self.path) if self.path is not None else "memory"
+
+    def _x(self, sql: str, params: Any = ()) -> Any:
+        """Run one statement written with ``?`` parameters; the back end's cursor."""
+        return self._conn.execute(self.dialect.query(sql), params)
+
+    def _in_transaction(self) -> bool:
+        return bool(self._conn.in_transaction)
+
+    def _failed(self, exc: Exception) -> StoreError:
+        return StoreError(f"could not save: {exc}")
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
@@ -141,21 +190,20 @@ class Store:
         self._conn.close()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction; any failure rolls it back (if SQLite has not already) and becomes
-        a :class:`StoreError`, so the connection is never left inside a transaction."""
-        conn = self._conn
+    def _write(self) -> Iterator[None]:
+        """One transaction; any failure rolls it back (if the database has not already) and
+        becomes a :class:`StoreError`, so the connection is never left inside a transaction."""
         self._rollback()  # never wedged by an earlier failure
         try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise StoreError(f"could not save: {exc}") from exc
+            self._conn.execute(self.dialect.begin)
+        except self.errors as exc:
+            raise self._failed(exc) from exc
         try:
-            yield conn
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+            yield
+            self._conn.execute("COMMIT")
+        except self.errors as exc:
             self._rollback()
-            raise StoreError(f"could not save: {exc}") from exc
+            raise self._failed(exc) from exc
         except BaseException:
             self._rollback()
             raise
@@ -163,29 +211,41 @@ class Store:
     def _rollback(self) -> None:
         # SQLite may have rolled back by itself (disk full, I/O error): then there is nothing
         # to undo, and ROLLBACK would fail
-        with suppress(sqlite3.Error):
-            if self._conn.in_transaction:
+        with suppress(*self.errors):
+            if self._in_transaction():
                 self._conn.execute("ROLLBACK")
 
     # -- games in progress ----------------------------------------------------------------
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
-        """Keep ``saved`` as the player's game in ``slot`` (replacing what was there)."""
-        data = _dump(saved)
-        with self._write() as conn:
-            conn.execute(
+        """Keep ``saved`` as the player's game in ``slot`` (replacing what was there).
+
+        Two writers of one slot (the same player in two places): the last write wins; each
+        write bumps the row's ``version``.  Finished games and results are other rows, which
+        no save of a game in progress can overwrite."""
+        self.save_text(_dump(saved), slot, time.time())
+
+    def save_text(self, data: str, slot: str, updated: float) -> None:
+        with self._write():
+            self._x(
                 "INSERT INTO games (player, slot, data, updated) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(player, slot) DO UPDATE SET data = excluded.data, "
-                "updated = excluded.updated",
-                (self.player, slot, data, time.time()),
+                "updated = excluded.updated, version = games.version + 1",
+                (self.player, slot, data, updated),
             )
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
         try:
-            row = self._conn.execute("SELECT data FROM games WHERE player = ? AND slot = ?",
-                                     (self.player, slot)).fetchone()
-        except sqlite3.Error:
+            row = self._x("SELECT data FROM games WHERE player = ? AND slot = ?",
+                          (self.player, slot)).fetchone()
+        except self.errors:
             return None
         return str(row[0]) if row else None
+
+    def current_version(self, slot: str = MAIN_SLOT) -> int:
+        """How many times the game in ``slot`` was written (0: no game there)."""
+        row = self._x("SELECT version FROM games WHERE player = ? AND slot = ?",
+                      (self.player, slot)).fetchone()
+        return int(row[0]) if row else 0
 
     def load_current(self, slot: str = MAIN_SLOT) -> SavedGame | None:
         """The saved game in ``slot``, or None; raises :class:`SaveError` if it is unreadable."""
@@ -200,62 +260,62 @@ class Store:
 
     def slots(self, prefix: str = "") -> list[str]:
         """The player's slots holding a game, those starting with ``prefix``."""
-        rows = self._conn.execute(
-            "SELECT slot FROM games WHERE player = ? AND substr(slot, 1, ?) = ? ORDER BY slot",
-            (self.player, len(prefix), prefix)).fetchall()
-        return [str(r[0]) for r in rows]
+        rows = self._x("SELECT slot FROM games WHERE player = ? ORDER BY slot",
+                       (self.player,)).fetchall()
+        return [str(r[0]) for r in rows if str(r[0]).startswith(prefix)]
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
         """Move the save in ``slot`` to ``set_aside`` (kept for inspection) and clear it."""
-        with self._write() as conn:
-            row = conn.execute("SELECT data FROM games WHERE player = ? AND slot = ?",
-                               (self.player, slot)).fetchone()
+        with self._write():
+            row = self._x("SELECT data FROM games WHERE player = ? AND slot = ?",
+                          (self.player, slot)).fetchone()
             if row is not None:
-                conn.execute(
-                    "INSERT INTO set_aside (player, data, reason, at) VALUES (?, ?, ?, ?)",
-                    (self.player, row[0], reason, time.time()))
-                conn.execute("DELETE FROM games WHERE player = ? AND slot = ?",
-                             (self.player, slot))
+                self._x("INSERT INTO set_aside (player, data, reason, at) VALUES (?, ?, ?, ?)",
+                        (self.player, row[0], reason, time.time()))
+                self._x("DELETE FROM games WHERE player = ? AND slot = ?", (self.player, slot))
 
     def set_aside_count(self) -> int:
-        return int(self._conn.execute("SELECT COUNT(*) FROM set_aside WHERE player = ?",
-                                      (self.player,)).fetchone()[0])
+        return int(self._x("SELECT COUNT(*) FROM set_aside WHERE player = ?",
+                           (self.player,)).fetchone()[0])
 
     # -- finished games -------------------------------------------------------------------
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
-                       result: DailyResult | None = None) -> bool:
+                       result: DailyResult | None = None, token: str | None = None) -> bool:
         """Record a finished game (and its daily result, if any) and clear its slot, in one
         transaction.  Returns False when the daily already had a result (kept as it was:
-        a result is written once)."""
+        a result is written once).  A finished game is kept once per ``token`` (a new one
+        when not given), so sending the same one again changes nothing."""
+        token = token or secrets.token_hex(12)
         data = _dump(saved)
-        with self._write() as conn:
-            conn.execute(
+        with self._write():
+            self._x(
                 "INSERT INTO finished (player, kind, params, game_id, level, elapsed, assisted, "
-                "hints, finished, data, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hints, finished, data, context, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "?) ON CONFLICT DO NOTHING",
                 (self.player, saved.kind, saved.params, saved.game_id, saved.level,
                  saved.elapsed, int(saved.assisted), saved.hints_used, time.time(), data,
-                 saved.context),
+                 saved.context, token),
             )
-            conn.execute("DELETE FROM games WHERE player = ? AND slot = ?", (self.player, slot))
+            self._x("DELETE FROM games WHERE player = ? AND slot = ?", (self.player, slot))
             if result is None:
                 return True
-            cur = conn.execute(
-                "INSERT OR IGNORE INTO results (player, daily_date, kind, params, level, "
+            cur = self._x(
+                "INSERT INTO results (player, daily_date, kind, params, level, "
                 "seed_id, elapsed, hints, reveals, checked, assisted, finished, data) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (self.player, result.day.isoformat(), result.kind, result.params, result.level,
                  result.seed_id, result.elapsed, result.hints, result.reveals,
                  int(result.checked), int(result.assisted), result.finished, data),
             )
-            return cur.rowcount == 1
+            return bool(cur.rowcount == 1)
 
     def finished_count(self) -> int:
-        return int(self._conn.execute("SELECT COUNT(*) FROM finished WHERE player = ?",
-                                      (self.player,)).fetchone()[0])
+        return int(self._x("SELECT COUNT(*) FROM finished WHERE player = ?",
+                           (self.player,)).fetchone()[0])
 
     def finished_games(self) -> list[FinishedGame]:
         """The player's finished games, oldest first."""
-        rows = self._conn.execute(
+        rows = self._x(
             "SELECT kind, params, level, elapsed, assisted, finished, context FROM finished "
             "WHERE player = ? ORDER BY finished, id", (self.player,)).fetchall()
         return [FinishedGame(str(k), str(p), lv, float(e), bool(a), float(f), c)
@@ -266,7 +326,7 @@ class Store:
         """The player's daily results, by date then kind."""
         lo = (since or date.min).isoformat()
         hi = (until or date.max).isoformat()
-        rows = self._conn.execute(
+        rows = self._x(
             "SELECT daily_date, kind, params, level, seed_id, elapsed, hints, reveals, checked, "
             "assisted, finished FROM results WHERE player = ? AND daily_date BETWEEN ? AND ? "
             "ORDER BY daily_date, kind", (self.player, lo, hi)).fetchall()
@@ -274,23 +334,111 @@ class Store:
                             int(h), int(r), bool(c), bool(a), float(f))
                 for d, k, p, lv, s, e, h, r, c, a, f in rows]
 
+    # -- names and the leaderboard ----------------------------------------------------------
+    def name(self) -> str | None:
+        """The name the player shows on the leaderboard (None: not set)."""
+        row = self._x("SELECT name FROM players WHERE player = ?", (self.player,)).fetchone()
+        return str(row[0]) if row else None
+
+    def set_name(self, name: str) -> None:
+        """Take ``name`` for the leaderboard; raises :class:`NameError_` when it is malformed
+        or another player's (names are told apart without regard to case)."""
+        check_name(name)
+        try:
+            with self._write():
+                self._x("INSERT INTO players (player, name, updated) VALUES (?, ?, ?) "
+                        "ON CONFLICT(player) DO UPDATE SET name = excluded.name, "
+                        "updated = excluded.updated", (self.player, name, time.time()))
+        except StoreError as exc:
+            if isinstance(exc, StoreOffline) or "unique" not in str(exc).lower():
+                raise
+            raise NameError_(f"the name {name!r} is taken") from exc
+
+    def leaderboard(self, day: date, kind: str, limit: int = 10) -> Leaderboard:
+        """The fastest unassisted (no hints, no reveals) results of ``kind`` on ``day``: the
+        first ``limit``, how many are ranked, and the player's own place.  Guests are not
+        ranked; ties go to who finished first."""
+        ranked = ("FROM results r LEFT JOIN players p ON p.player = r.player WHERE "
+                  "r.daily_date = ? AND r.kind = ? AND r.assisted = 0 AND r.reveals = 0 "
+                  "AND r.hints = 0 AND r.player NOT LIKE 'guest-%'")
+        args = (day.isoformat(), kind)
+        rows = self._x(f"SELECT r.player, p.name, r.elapsed, r.finished {ranked} "
+                       "ORDER BY r.elapsed, r.finished, r.player LIMIT ?",
+                       (*args, limit)).fetchall()
+        total = int(self._x(f"SELECT COUNT(*) {ranked}", args).fetchone()[0])
+        top = tuple(LeaderRow(i + 1, str(p), display_name(str(p), n), float(e))
+                    for i, (p, n, e, _f) in enumerate(rows))
+        mine = self._x(f"SELECT r.elapsed, r.finished {ranked} AND r.player = ?",
+                       (*args, self.player)).fetchone()
+        place = None
+        if mine is not None:
+            e, f = float(mine[0]), float(mine[1])
+            ahead = self._x(
+                f"SELECT COUNT(*) {ranked} AND (r.elapsed < ? OR (r.elapsed = ? AND "
+                "(r.finished < ? OR (r.finished = ? AND r.player < ?))))",
+                (*args, e, e, f, f, self.player)).fetchone()[0]
+            place = int(ahead) + 1
+        return Leaderboard(day, kind, top, total, place)
+
     # -- the cache of dealt daily puzzles ---------------------------------------------------
     def cached_deal(self, seed_id: str, version: str) -> tuple[str, str | None] | None:
         """``(game_id, grade JSON)`` of a puzzle dealt before from ``seed_id`` by generator
         ``version``, or None."""
         try:
-            row = self._conn.execute(
-                "SELECT game_id, grade FROM dealt WHERE seed_id = ? AND version = ?",
-                (seed_id, version)).fetchone()
-        except sqlite3.Error:
+            row = self._x("SELECT game_id, grade FROM dealt WHERE seed_id = ? AND version = ?",
+                          (seed_id, version)).fetchone()
+        except self.errors:
             return None
         return (str(row[0]), row[1]) if row else None
 
     def cache_deal(self, seed_id: str, version: str, game_id: str, grade: str | None) -> None:
-        with self._write() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO dealt (seed_id, version, game_id, grade, made) "
-                "VALUES (?, ?, ?, ?, ?)", (seed_id, version, game_id, grade, time.time()))
+        with self._write():
+            self._x(
+                "INSERT INTO dealt (seed_id, version, game_id, grade, made) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(seed_id, version) DO UPDATE SET "
+                "game_id = excluded.game_id, grade = excluded.grade, made = excluded.made",
+                (seed_id, version, game_id, grade, time.time()))
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One place on a leaderboard."""
+
+    place: int
+    player: str
+    name: str
+    elapsed: float
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """The top of a day's board for one kind, how many are ranked, and the player's place
+    (None: not ranked)."""
+
+    day: date
+    kind: str
+    top: tuple[LeaderRow, ...]
+    total: int
+    place: int | None
+
+
+def check_name(name: str) -> str:
+    if not NAME_RE.fullmatch(name):
+        raise NameError_(f"a name is 2 to 16 letters, digits, '_', '-' or '.', starting with a "
+                         f"letter (not {name!r})")
+    if name.lower().startswith(("key-", "guest", "sha256")):
+        raise NameError_(f"{name!r} looks like a key or a guest; choose another name")
+    return name
+
+
+def display_name(player: str, name: str | None) -> str:
+    """How the leaderboard shows a player: the name taken, else the start of the key's
+    fingerprint (``key-SHA256:Ab3x...`` shows as ``Ab3x9QzT``)."""
+    if name:
+        return name
+    if player.startswith("key-SHA256:"):
+        return player[len("key-SHA256:"):][:8]
+    return player[:12]
 
 
 @dataclass(frozen=True)
@@ -385,3 +533,33 @@ def _move_aside(path: Path) -> Path | None:
         except OSError:
             pass
     return aside
+
+
+#: names the store: a ``postgresql://`` URL (shared by several hosts), else the local SQLite
+STORE_ENV = "PUZZLETERM_STORE"
+
+
+def check_store_url(url: str) -> str:
+    """A store URL as given to ``--store``; raises :class:`StoreError` on another scheme."""
+    if url in ("", "sqlite") or url.startswith(("postgresql://", "postgres://")):
+        return url
+    raise StoreError(f"unknown store {url!r}: give a postgresql://user@host/db URL, or "
+                     "'sqlite' for the local file")
+
+
+def open_store(url: str | None = None, home: Path | None = None,
+               player: str | None = None) -> Store:
+    """The store to use: PostgreSQL when ``url`` (else ``$PUZZLETERM_STORE``) is a
+    ``postgresql://`` URL, else SQLite in ``home``.  Never raises: problems are notices."""
+    url = os.environ.get(STORE_ENV, "") if url is None else url
+    try:
+        check_store_url(url)
+    except StoreError as exc:
+        store = Store.open(home, player)
+        store.notices.append(f"{exc}; using the local file.")
+        return store
+    if url in ("", "sqlite"):
+        return Store.open(home, player)
+    from .store_pg import open_shared
+
+    return open_shared(url, home, player)

@@ -1,4 +1,5 @@
-"""The store's schema and its migrations, by ``PRAGMA user_version``.
+"""The store's schema and its migrations, on SQLite (by ``PRAGMA user_version``) and on
+PostgreSQL (by the one row of ``puzzleterm_schema``).
 
 Version 1 (the first release) kept one game in progress (``current``, a single row) and the
 ``finished`` games.  Version 2 keeps games in progress per player and slot (``games``: the free
@@ -6,14 +7,26 @@ game in slot ``main``, each daily in ``daily:<date>:<kind>``), daily ``results``
 player, date and kind, and a cache of ``dealt`` daily puzzles.  Opening a file runs the
 migrations from its version up to :data:`SCHEMA_VERSION` in one transaction: a failure leaves
 the file exactly as it was.
+
+Version 3 adds what a shared database needs: a ``version`` counter on each game in progress
+(bumped by every save: the last write wins), a ``token`` on finished games (so a finished game
+sent twice, e.g. again after a lost connection, is kept once), ``players`` (the name a player
+shows on the leaderboard), the ``outbox`` of writes not yet sent to PostgreSQL, and an index of
+results by day for the leaderboard.
+
+The same statements serve both back ends: they are written for SQLite and :class:`Dialect`
+turns them into PostgreSQL's (``?`` parameters become ``%s``, ``REAL`` a double, an
+``AUTOINCREMENT`` key a ``BIGSERIAL``).
 """
 
 from __future__ import annotations
 
-import sqlite3
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The player of a local run (``puzzleterm serve`` names each SSH player).
 LOCAL_PLAYER = "local"
 
@@ -115,36 +128,113 @@ CREATE TABLE dealt (
 );
 """
 
+#: Version 2 -> 3: what a shared database needs (see the module's notes).
+_V2_TO_V3 = """
+ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE finished ADD COLUMN token TEXT;
+CREATE UNIQUE INDEX finished_token ON finished (token);
+CREATE TABLE players (
+    player TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE UNIQUE INDEX players_name ON players (lower(name));
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player TEXT NOT NULL,
+    op TEXT NOT NULL,
+    args TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX results_by_day ON results (daily_date, kind, elapsed)
+"""
+
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player, daily_date);
 CREATE INDEX IF NOT EXISTS finished_by_player ON finished (player, kind)
 """
 
 
-def _script(conn: sqlite3.Connection, text: str) -> None:
+class Executor(Protocol):
+    """What a migration step needs of a connection."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How one back end spells the shared SQL."""
+
+    name: str
+    #: the statement that starts a write transaction
+    begin: str
+
+    @property
+    def postgres(self) -> bool:
+        return self.name == "postgresql"
+
+    def query(self, sql: str) -> str:
+        """A statement with ``?`` parameters, as this back end takes it."""
+        if not self.postgres:
+            return sql
+        return sql.replace("%", "%%").replace("?", "%s")
+
+    def ddl(self, sql: str) -> str:
+        """A schema statement written for SQLite, as this back end takes it."""
+        if not self.postgres:
+            return sql
+        sql = sql.replace("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+        return re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
+
+
+SQLITE = Dialect("sqlite", "BEGIN IMMEDIATE")
+POSTGRES = Dialect("postgresql", "BEGIN")
+
+
+class _Translating:
+    """A connection whose schema statements go through a dialect."""
+
+    def __init__(self, conn: Executor, dialect: Dialect) -> None:
+        self.conn = conn
+        self.dialect = dialect
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        return self.conn.execute(self.dialect.ddl(sql), parameters)
+
+
+def _script(conn: Executor, text: str) -> None:
     for statement in (s.strip() for s in text.split(";")):
         if statement:
             conn.execute(statement)
 
 
-def _create(conn: sqlite3.Connection) -> int:
+def _create(conn: Executor) -> int:
     _script(conn, _V2)
     return 2
 
 
-def _v1_to_v2(conn: sqlite3.Connection) -> int:
+def _v1_to_v2(conn: Executor) -> int:
     _script(conn, _V1_TO_V2)
     return 2
 
 
-#: from-version -> the step that brings a file to a later version (0 is an empty file).
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], int]] = {0: _create, 1: _v1_to_v2}
+def _v2_to_v3(conn: Executor) -> int:
+    _script(conn, _V2_TO_V3)
+    return 3
 
 
-def migrate(conn: sqlite3.Connection, version: int) -> None:
+#: from-version -> the step that brings a database to a later version (0 is an empty one).
+#: PostgreSQL databases start at 0 (there never was a version 1 there).
+MIGRATIONS: dict[int, Callable[[Executor], int]] = {0: _create, 1: _v1_to_v2, 2: _v2_to_v3}
+
+
+def migrate(conn: Executor, version: int, dialect: Dialect = SQLITE) -> None:
     """Bring ``conn`` from ``version`` to :data:`SCHEMA_VERSION`; the caller holds the
-    transaction, so a failing step leaves nothing half done."""
+    transaction, so a failing step leaves nothing half done.  On SQLite the version is
+    written here (``PRAGMA user_version``); on PostgreSQL the caller writes it."""
+    target: Executor = conn if not dialect.postgres else _Translating(conn, dialect)
     while version < SCHEMA_VERSION:
-        version = MIGRATIONS[version](conn)
-    _script(conn, _INDEXES)
-    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        version = MIGRATIONS[version](target)
+    _script(target, _INDEXES)
+    if not dialect.postgres:
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")

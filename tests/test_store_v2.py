@@ -13,6 +13,10 @@ from puzzleterm import store_schema
 from puzzleterm.session import SavedGame, Session
 from puzzleterm.store import DB_NAME, MAIN_SLOT, DailyResult, Store
 from puzzleterm.store_schema import SCHEMA_VERSION
+from tests import pgserver
+from tests.pgserver import StoreFactory
+
+stores = pgserver.stores  # the fixture: each test below runs on SQLite and on PostgreSQL
 
 FIXTURE = Path(__file__).parent / "data" / "store-v1.sqlite3"
 EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
@@ -75,8 +79,33 @@ def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path: Path,
     assert before  # the copy was real
 
 
-def test_slots_hold_separate_games(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+# -- the store's suite, on SQLite and on PostgreSQL --------------------------------------------
+
+
+def test_save_load_finish_round_trip(stores: StoreFactory) -> None:
+    store = stores()
+    assert store.load_current() is None and store.current_version() == 0
+    store.save_current(saved())
+    store.save_current(saved(("r1c1=4", "auto")))
+    assert store.current_version() == 2
+    store.close()
+    again = stores()
+    assert again.load_current() == saved(("r1c1=4", "auto")) and again.notices == []
+    again.finish_current(saved(("r1c1=4", "auto")))
+    assert again.load_current() is None and again.finished_count() == 1
+    [game] = again.finished_games()
+    assert (game.kind, game.params, game.assisted) == ("sudoku", "9x9", False)
+
+
+def test_set_aside_keeps_the_save(stores: StoreFactory) -> None:
+    store = stores()
+    store.save_current(saved())
+    store.set_aside_current("unreadable")
+    assert store.load_current() is None and store.set_aside_count() == 1
+
+
+def test_slots_hold_separate_games(stores: StoreFactory) -> None:
+    store = stores()
     store.save_current(saved(("r1c1=4",)))
     store.save_current(saved(("r1c2=5",), "daily:2026-11-22"), slot="daily:2026-11-22:sudoku")
     assert store.slots() == ["daily:2026-11-22:sudoku", MAIN_SLOT]
@@ -89,17 +118,17 @@ def test_slots_hold_separate_games(tmp_path: Path) -> None:
     assert store.slots() == [MAIN_SLOT] and store.load_current() == main
 
 
-def test_players_never_see_each_others_games(tmp_path: Path) -> None:
-    ann = Store.open(tmp_path, player="SHA256:ann")
-    bob = Store.open(tmp_path, player="SHA256:bob")
+def test_players_never_see_each_others_games(stores: StoreFactory) -> None:
+    ann = stores("SHA256:ann")
+    bob = stores("SHA256:bob")
     ann.save_current(saved())
     ann.finish_current(saved(), result=result(date(2026, 11, 22)))
     assert bob.load_current() is None and bob.results() == [] and bob.finished_count() == 0
     assert ann.finished_count() == 1 and len(ann.results()) == 1
 
 
-def test_a_daily_result_is_written_once(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+def test_a_daily_result_is_written_once(stores: StoreFactory) -> None:
+    store = stores()
     day = date(2026, 11, 22)
     assert store.finish_current(saved(), result=result(day, elapsed=60.0)) is True
     assert store.finish_current(saved(), result=result(day, elapsed=5.0)) is False
@@ -111,8 +140,8 @@ def test_a_daily_result_is_written_once(tmp_path: Path) -> None:
     assert len(store.results(since=date(2026, 12, 1))) == 1
 
 
-def test_the_deal_cache_is_keyed_by_seed_and_generator_version(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+def test_the_deal_cache_is_keyed_by_seed_and_generator_version(stores: StoreFactory) -> None:
+    store = stores()
     seed = "sudoku:9x9:easy#daily-v1-2026-11-22"
     assert store.cached_deal(seed, "v1") is None
     store.cache_deal(seed, "v1", EASY9, '{"level": "easy"}')
