@@ -34,7 +34,7 @@ from .engine.daily import DailyEntry, daily_set
 from .engine.gameid import generate_seeded, load_game_id, parse_game_id
 from .screens import has_screen, screen_for
 from .session import Clock, SavedGame, SaveError, Session
-from .store import MAIN_SLOT, Store, StoreError
+from .store import MAIN_SLOT, Store, StoreError, open_store
 
 
 class DealError(PuzzleError):
@@ -77,7 +77,7 @@ class PuzzleApp(App[int]):
     @property
     def store(self) -> Store:
         if self._store is None:
-            self._store = Store.open(self.home_dir)
+            self._store = open_store(home=self.home_dir)  # $PUZZLETERM_STORE may name a database
         return self._store
 
     def on_mount(self) -> None:
@@ -86,6 +86,9 @@ class PuzzleApp(App[int]):
         self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
+        # a shared store tells of a lost database while playing, and sends what waited
+        self.store.listener = lambda text: self.notify(text, severity="warning", timeout=10)
+        self.set_interval(5.0, self.store.sync)
         if os.environ.get("PUZZLETERM_GUEST"):  # set by `puzzleterm serve`
             self.notify("You are playing as a guest: progress is not kept. Connect with an SSH "
                         "key to keep it.", timeout=10)

@@ -509,10 +509,13 @@ def build_parser() -> argparse.ArgumentParser:
                     help="time to log in and start the game (default 30)")
     sp.add_argument("--fps", type=int, help="frames a second each game draws at most "
                     "(TEXTUAL_FPS; default Textual's 60)")
+    sp.add_argument("--store", metavar="URL", help="a postgresql:// URL: saves, results and the "
+                    "leaderboard in one database shared by several servers (default: "
+                    "$PUZZLETERM_STORE, else a local file per player)")
     sp.add_argument("--no-prefork", dest="prefork", action="store_false",
                     help="start each game from scratch, not forked from a warm starter")
 
-    from .cli_daily import cmd_daily, cmd_stats
+    from .cli_daily import add_store_commands, cmd_daily
 
     sp = add("daily", cmd_daily, "the daily puzzles of a date (the same for every player)")
     sp.add_argument("--date", help="YYYY-MM-DD, today or earlier (default: today)")
@@ -525,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --print: seed IDs (default), givens IDs, or grids",
     )
 
-    add("stats", cmd_stats, "your stats: games per kind and level, times, the daily streak")
+    add_store_commands(add)
     return p
 
 

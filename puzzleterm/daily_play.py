@@ -22,7 +22,7 @@ from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_k
 from .engine.daily import DailyEntry, check_date, daily_set, deal, streaks
 from .engine.gameid import load_game_id
 from .session import SavedGame, SaveError, Session, format_time
-from .store import MAIN_SLOT, DailyResult, FinishedGame, Store
+from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store
 
 Today = Callable[[], date]
 DAILY_PREFIX = "daily:"
@@ -163,13 +163,23 @@ class DailyDone:
     streak: tuple[int, int]
     share: str | None
     problem: str | None = None
+    #: the day's leaderboard of the kind, after this result (None: not ranked, a guest)
+    board: Leaderboard | None = None
+    today: date | None = None
 
     @property
     def streak_text(self) -> str | None:
-        if self.result is None or self.result.kind != "sudoku":
+        """The streak (a daily Sudoku) and the place on the day's leaderboard, one a line."""
+        if self.result is None:
             return None
-        current, best = self.streak
-        return f"Daily streak {current} (best {best})"
+        lines = []
+        if self.result.kind == "sudoku":
+            current, best = self.streak
+            lines.append(f"Daily streak {current} (best {best})")
+        rank = rank_text(self.board, self.result.day == self.today)
+        if rank is not None:
+            lines.append(rank)
+        return "\n".join(lines) or None
 
 
 def record_daily(saved: SavedGame, slot: str, store: Store, today: date,
@@ -186,7 +196,45 @@ def record_daily(saved: SavedGame, slot: str, store: Store, today: date,
     results = store.results()
     kept = next((r for r in results if r.day == result.day and r.kind == result.kind), result)
     streak = streak_of(results, today)
-    return DailyDone(kept, new, streak, share_line(kept, streak[0]))
+    board = None if is_guest(store) else store.leaderboard(result.day, result.kind)
+    return DailyDone(kept, new, streak, share_line(kept, streak[0]), board=board, today=today)
+
+
+# -- the leaderboard --------------------------------------------------------------------------
+GUEST_NOTE = "Guests are not ranked: connect with an SSH key to be on the leaderboard."
+
+
+def is_guest(store: Store) -> bool:
+    return store.player.startswith("guest-")
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def rank_text(board: Leaderboard | None, today: bool = True) -> str | None:
+    """``You are 7th of 31 today.`` (for a guest, whose ``board`` is None: not ranked)."""
+    if board is None:
+        return GUEST_NOTE
+    when = "today" if today else f"on {board.day.isoformat()}"
+    if board.place is None:
+        return f"Solves with hints or reveals are not ranked ({board.total} ranked {when})."
+    return f"You are {ordinal(board.place)} of {board.total} {when}."
+
+
+def leaderboard_text(board: Leaderboard, player: str | None = None) -> str:
+    """A day's board as plain text (``puzzleterm stats --leaderboard``)."""
+    title = find_kind(board.kind).title
+    lines = [f"Leaderboard {board.day.isoformat()} · {title} · {board.total} ranked"]
+    if not board.top:
+        lines.append("No unassisted solves yet.")
+    for row in board.top:
+        mark = " ← you" if row.player == player else ""
+        lines.append(f"{row.place:>4}. {row.name:<16} {format_time(row.elapsed):>8}{mark}")
+    if board.place is not None and board.place > len(board.top):
+        lines.append(f"  You are {ordinal(board.place)}.")
+    return "\n".join(lines)
 
 
 def share_line(result: DailyResult, streak: int) -> str:

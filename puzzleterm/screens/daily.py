@@ -126,6 +126,7 @@ class CalendarScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("s", "stats", "Stats"),
+        Binding("l", "leaderboard", "Leaderboard"),
         Binding("question_mark", "app.help", "Help"),
     ]
 
@@ -207,6 +208,13 @@ class CalendarScreen(Screen[None]):
     def action_stats(self) -> None:
         self.app.push_screen(StatsScreen())
 
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        kind = self.query_one("#day-set", OptionList).highlighted_option
+        self.app.push_screen(LeaderboardScreen(self._day, kind.id if kind and kind.id
+                                               else "sudoku"))
+
 
 class StatsScreen(Screen[None]):
     """Played, solved, best and median times per kind and level; streaks; recent times."""
@@ -214,8 +222,14 @@ class StatsScreen(Screen[None]):
     CSS_PATH = "daily.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
+        Binding("l", "leaderboard", "Leaderboard"),
         Binding("question_mark", "app.help", "Help"),
     ]
+
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
 
     def compose(self) -> ComposeResult:
         app = cast("PuzzleApp", self.app)

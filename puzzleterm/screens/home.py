@@ -34,6 +34,7 @@ class HomeScreen(Screen[None]):
         Binding("c", "continue", "Continue", show=False),
         Binding("d", "calendar", "Daily calendar"),
         Binding("s", "stats", "Stats"),
+        Binding("l", "leaderboard", "Leaderboard", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -123,6 +124,11 @@ class HomeScreen(Screen[None]):
         from .daily import StatsScreen
 
         self.app.push_screen(StatsScreen())
+
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
 
     def action_continue(self) -> None:
         if self.puzzle_app.saved_summary() is not None:

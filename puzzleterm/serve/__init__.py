@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -42,6 +43,14 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"puzzleterm: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "store", None):  # games take it from the environment
+        from ..store import STORE_ENV, StoreError, check_store_url
+
+        try:
+            os.environ[STORE_ENV] = check_store_url(args.store)
+        except StoreError as exc:
+            print(f"puzzleterm: {exc}", file=sys.stderr)
+            return 2
     data_dir = default_home()
     key_path = Path(args.host_key) if args.host_key else data_dir / HOST_KEY_NAME
     try:

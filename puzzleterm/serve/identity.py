@@ -117,6 +117,8 @@ def child_environment(identity: Identity, home: PlayerHome, client_env: Mapping[
     }
     if colorterm.lower() in TRUECOLOR:
         env["COLORTERM"] = colorterm.lower()
+    if server.get("PUZZLETERM_STORE"):  # a shared database (the server's own setting)
+        env["PUZZLETERM_STORE"] = server["PUZZLETERM_STORE"]
     if identity.guest:
         env["PUZZLETERM_GUEST"] = "1"
     if fps is not None:
