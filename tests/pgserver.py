@@ -136,8 +136,9 @@ def pg_url() -> str:
 
 
 class StoreFactory:
-    """Opens stores on one back end: ``factory(player)``; each player has a home of their
-    own, as over SSH (on PostgreSQL, all homes share the one database)."""
+    """Opens stores on one back end: ``factory(player)``.  On SQLite every player is in one
+    file; on PostgreSQL each player has a local home of their own, as over SSH, and all share
+    the one database."""
 
     def __init__(self, backend: str, root: Path, url: str | None) -> None:
         self.backend = backend
@@ -148,6 +149,8 @@ class StoreFactory:
     def home(self, player: str | None) -> Path:
         import hashlib
 
+        if self.url is None:
+            return self.root / "home"
         return self.root / hashlib.sha256((player or "local").encode()).hexdigest()[:12]
 
     def __call__(self, player: str | None = None, home: Path | None = None):  # type: ignore[no-untyped-def]

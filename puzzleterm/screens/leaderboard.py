@@ -62,7 +62,7 @@ class LeaderboardScreen(Screen[None]):
             yield Static("", id="board-table")
         yield Static("", id="board-note")
         yield Input(placeholder="your name on the leaderboard, then Enter", max_length=16,
-                    id="name-input", classes="hidden")
+                    id="name-input", classes="hidden", disabled=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -106,6 +106,7 @@ class LeaderboardScreen(Screen[None]):
             self.app.notify(GUEST_NOTE, severity="warning", timeout=6)
             return
         field = self.query_one("#name-input", Input)
+        field.disabled = False
         field.remove_class("hidden")
         field.value = self.puzzle_app.store.name() or ""
         field.focus()
@@ -117,13 +118,17 @@ class LeaderboardScreen(Screen[None]):
         except StoreError as exc:
             self.app.notify(str(exc), severity="error", timeout=8)
             return
-        event.input.add_class("hidden")
+        self._hide(event.input)
         self.app.notify(f"You are {event.value.strip()} on the leaderboard.", timeout=5)
         self.fill()
+
+    def _hide(self, field: Input) -> None:
+        field.add_class("hidden")
+        field.disabled = True
 
     def action_back(self) -> None:
         field = self.query_one("#name-input", Input)
         if not field.has_class("hidden"):
-            field.add_class("hidden")
+            self._hide(field)
             return
         self.app.pop_screen()
