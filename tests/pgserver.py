@@ -89,6 +89,16 @@ class PgServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-o", opts,
                   "-w", "-t", "30", "start")
 
+    def running(self) -> bool:
+        proc = subprocess.run([*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                               "status"], cwd=self.root, capture_output=True, timeout=30,
+                              check=False)
+        return proc.returncode == 0
+
+    def ensure_running(self) -> None:
+        if not self.running():
+            self.start()
+
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
