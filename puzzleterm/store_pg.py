@@ -49,8 +49,10 @@ from .store_schema import POSTGRES, SCHEMA_VERSION, migrate
 T = TypeVar("T")
 #: the advisory lock held while migrating (any number, the same on every host)
 MIGRATION_LOCK = 0x70757A7A
-#: seconds between tries to reach an unreachable database
+#: seconds between tries to reach an unreachable database (doubling while it stays away, up
+#: to :data:`RETRY_MAX`: a host that does not answer costs a try up to the connect timeout)
 RETRY_SECONDS = 5.0
+RETRY_MAX = 60.0
 CONNECT_TIMEOUT = 3
 
 
@@ -177,6 +179,7 @@ class SharedStore(Store):
         self.retry = retry
         self.remote: PgStore | None = None
         self._next_try = 0.0
+        self._failures = 0
         self._offline_told = False
         self._connect()
         self._flush()
@@ -207,9 +210,11 @@ class SharedStore(Store):
         try:
             self.remote = PgStore.connect(self.url, self.player)
         except StoreError as exc:
-            self._next_try = now + self.retry
+            self._failures += 1
+            self._next_try = now + min(RETRY_MAX, self.retry * 2 ** (self._failures - 1))
             self._tell_offline(str(exc))
             return False
+        self._failures = 0
         return True
 
     def _drop(self, exc: BaseException | None) -> None:

@@ -221,3 +221,62 @@ def test_a_daily_finished_through_one_host_is_seen_through_the_other(
                            env=env("host2", "key-SHA256:Bob0123456"), capture_output=True,
                            text=True, timeout=60, check=True)
     assert "dailies solved: 0" in other.stdout
+
+
+def test_a_game_saved_through_one_host_resumes_through_another(server: PgServer,
+                                                               tmp_path: Path) -> None:
+    url = server.new_database()
+    one = SharedStore(url, Store.open(tmp_path / "host1", ANN), ANN, retry=0)
+    one.save_current(partial(("r1c1=1", "r1c2=2")), latin_entry().slot)
+    one.close()  # the host is gone; the player connects again and lands on the other
+    two = SharedStore(url, Store.open(tmp_path / "host2", ANN), ANN, retry=0)
+    assert two.load_current(latin_entry().slot) == partial(("r1c1=1", "r1c2=2"))
+    assert two.slots("daily:") == [latin_entry().slot]
+    two.close()
+
+
+async def test_the_player_is_told_when_the_database_goes_and_comes_back(
+        server: PgServer, tmp_path: Path) -> None:
+    from puzzleterm.app import PuzzleApp
+    from tests.conftest import LATIN5, FakeClock
+    from tests.test_ui_play import ready
+
+    url = server.new_database()
+    store = SharedStore(url, Store.open(tmp_path, ANN), ANN, retry=0)
+    app = PuzzleApp(home=tmp_path, clock=FakeClock(), store=store, game_id=LATIN5,
+                    today=lambda: DAY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        session = app.screen.session  # type: ignore[attr-defined]
+        cell = session.state.values.index(0)
+        n = session.state.geo.n
+        move = f"r{cell // n + 1}c{cell % n + 1}={session.solution.values[cell]}"
+        server.stop()
+        try:
+            app.screen.play(move)  # type: ignore[attr-defined]
+            await pilot.pause()
+            messages = [m.message for m in app._notifications]
+            assert any("cannot be reached" in m for m in messages), messages
+            assert store.pending() >= 1
+        finally:
+            server.start()
+        app.store.sync()  # what the app's timer does every few seconds
+        await pilot.pause()
+        messages = [m.message for m in app._notifications]
+        assert any(m.startswith("The shared database is back") for m in messages), messages
+    saved = PgStore.connect(url, ANN).load_current()
+    assert saved is not None and saved.moves == (move,)
+
+
+def test_serve_passes_the_store_to_its_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzleterm.cli import main
+    from puzzleterm.serve.identity import PlayerHome, child_environment, key_identity
+
+    home = PlayerHome(Path("/nonexistent"), False)
+    who = key_identity("SHA256:abc")
+    url = "postgresql://puzzleterm@db/puzzleterm"
+    env = child_environment(who, home, {}, "xterm", {"PATH": "/bin", "PUZZLETERM_STORE": url})
+    assert env["PUZZLETERM_STORE"] == url
+    assert "PUZZLETERM_STORE" not in child_environment(who, home, {}, "xterm", {"PATH": "/b"})
+    assert main(["serve", "--store", "mysql://db"]) == 2  # refused before anything starts
+    assert "unknown store" in capsys.readouterr().err
