@@ -1,6 +1,12 @@
-"""Saves: games in progress, finished games and daily results, in one SQLite file.
+"""Saves: games in progress, finished games, daily results and leaderboard names.
 
-Everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
+One store interface, two back ends: this module's :class:`Store` speaks the SQL through a
+:class:`~puzzleterm.store_schema.Dialect` and opens SQLite files (the default: nothing to set
+up); :mod:`puzzleterm.store_pg` runs the same statements on PostgreSQL, chosen with a
+``postgresql://`` URL (``--store`` or ``$PUZZLETERM_STORE``, see :func:`open_store`), for
+several ``puzzleterm serve`` hosts sharing one database.
+
+On SQLite, everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
 fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has one
 free game in progress (slot ``main``) and one per daily puzzle started; a daily result is
 written once per player, date and kind.  The schema and its migrations are in

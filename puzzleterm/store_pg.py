@@ -116,12 +116,21 @@ class PgStore(Store):
             raise
         return store
 
+    def _version(self) -> int:
+        row = self._x("SELECT max(version) FROM puzzleterm_schema").fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
     def _migrate(self) -> None:
+        try:  # the usual case, without a lock: the schema is there already
+            if self._x("SELECT to_regclass('puzzleterm_schema')").fetchone()[0] is not None \
+                    and self._version() == SCHEMA_VERSION:
+                return
+        except self.errors as exc:
+            raise self._failed(exc) from exc
         with self._write():
             self._x("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             self._x("CREATE TABLE IF NOT EXISTS puzzleterm_schema (version INTEGER NOT NULL)")
-            row = self._x("SELECT max(version) FROM puzzleterm_schema").fetchone()
-            version = int(row[0]) if row and row[0] is not None else 0
+            version = self._version()
             if version > SCHEMA_VERSION:
                 raise StoreError(f"the database {safe_url(self.url)} has schema {version}, "
                                  f"this puzzleterm reads {SCHEMA_VERSION}")
