@@ -6,13 +6,13 @@ up); :mod:`puzzleterm.store_pg` runs the same statements on PostgreSQL, chosen w
 ``postgresql://`` URL (``--store`` or ``$PUZZLETERM_STORE``, see :func:`open_store`), for
 several ``puzzleterm serve`` hosts sharing one database.
 
-On SQLite, everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
+Everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
 fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has one
 free game in progress (slot ``main``) and one per daily puzzle started; a daily result is
 written once per player, date and kind.  The schema and its migrations are in
 :mod:`puzzleterm.store_schema`.
 
-The file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
+The SQLite file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
 the ``PUZZLETERM_HOME`` environment variable names another directory.  Every write is one
 transaction, so a kill at any moment loses at most the move being made.  A file that is not a
 database or is damaged (SQLite says so, or ``PRAGMA quick_check`` fails) is moved aside (renamed
