@@ -224,6 +224,9 @@ class SharedStore(Store):
             self._tell_offline(str(exc))
             return False
         self._failures = 0
+        if self._offline_told and self.pending() == 0:
+            self._offline_told = False
+            self.notice("The shared database is back.")
         return True
 
     def _drop(self, exc: BaseException | None) -> None:
@@ -278,19 +281,19 @@ class SharedStore(Store):
         remote = self.remote
         assert remote is not None
         sent = 0
-        caught: tuple[type[Exception], ...] = (*remote.errors, StoreError)
         with self.local._write():
             rows = self.local._x("SELECT id, op, args FROM outbox WHERE player = ? ORDER BY id",
                                  (self.player,)).fetchall()
             for op_id, op, args in rows:
                 try:
                     answers[int(op_id)] = _apply(remote, str(op), json.loads(args))
-                except caught as exc:
+                except Exception as exc:
                     if remote.lost(exc):
                         self._drop(exc)
                         break
-                    # a write the database refuses (e.g. a name taken meanwhile) is kept aside,
-                    # never silently dropped
+                    # a write the database refuses (e.g. a name taken meanwhile) or that does
+                    # not read back is kept aside, never silently dropped, and never blocks
+                    # the entries after it
                     self.local._x("INSERT INTO set_aside (player, data, reason, at) "
                                   "VALUES (?, ?, ?, ?)", (self.player, args,
                                                           f"not sent ({op}): {exc}", time.time()))

@@ -280,3 +280,28 @@ def test_serve_passes_the_store_to_its_games(capsys: pytest.CaptureFixture[str])
     assert "PUZZLETERM_STORE" not in child_environment(who, home, {}, "xterm", {"PATH": "/b"})
     assert main(["serve", "--store", "mysql://db"]) == 2  # refused before anything starts
     assert "unknown store" in capsys.readouterr().err
+
+
+def test_a_change_the_database_refuses_is_set_aside_and_the_rest_go_on(
+        server: PgServer, tmp_path: Path) -> None:
+    url = server.new_database()
+    ann = SharedStore(url, Store.open(tmp_path / "a", ANN), ANN, retry=0)
+    told: list[str] = []
+    ann.listener = told.append
+    server.stop()
+    try:  # offline, Ann takes a name (it cannot be checked against everyone's now)...
+        ann.set_name("Zed")
+        ann.save_current(partial(("r1c1=1",)), latin_entry().slot)
+        assert ann.pending() == 2 and ann.name() == "Zed"
+    finally:
+        server.start()
+    bob = SharedStore(url, Store.open(tmp_path / "b", "key-SHA256:Bob"), "key-SHA256:Bob")
+    bob.set_name("zed")  # ...which Bob takes meanwhile
+    ann.sync()
+    assert ann.pending() == 0 and ann.online
+    assert any("could not be sent" in t and "taken" in t for t in told), told
+    assert ann.local.set_aside_count() == 1  # kept, not dropped
+    assert ann.load_current(latin_entry().slot) == partial(("r1c1=1",))  # the save after it
+    assert ann.name() is None and bob.name() == "zed"
+    ann.close()
+    bob.close()
