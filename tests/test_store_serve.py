@@ -1,0 +1,89 @@
+"""Two ``puzzleterm serve`` hosts on one PostgreSQL database, end to end over SSH: a player
+finishes today's daily Latin square through one host, keystroke by keystroke, then connects
+to the other host with the same key and finds the result on the leaderboard.
+
+Needs a PostgreSQL server (:mod:`tests.pgserver`); skips without one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from datetime import date
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from puzzleterm.daily_play import deal_entry
+from puzzleterm.engine.daily import daily_set
+from puzzleterm.session import Session
+from puzzleterm.store_pg import PgStore
+from tests.pgserver import pg_server
+from tests.serve_client import ENTER, Player, start_server
+
+ARROWS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
+CELL = re.compile(r"Cell\s+r(\d+)c(\d+)")
+
+
+async def solve_by_keys(player: Player, givens: list[int], solution: list[int], n: int) -> None:
+    """Type every blank's digit, moving the cursor with the arrows."""
+    found = CELL.search(await player.wait_for(lambda s: CELL.search(s) is not None, 20))
+    assert found is not None
+    row, col = int(found.group(1)) - 1, int(found.group(2)) - 1
+    for cell, value in enumerate(givens):
+        if value:
+            continue
+        r, c = divmod(cell, n)
+        keys = [ARROWS["down" if r > row else "up"]] * abs(r - row)
+        keys += [ARROWS["right" if c > col else "left"]] * abs(c - col)
+        await player.keys(*keys, str(solution[cell]).encode(), pause=0.03)
+        row, col = r, c
+
+
+async def test_a_daily_finished_on_one_host_is_on_the_others_leaderboard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = pg_server().new_database()
+    monkeypatch.setenv("PUZZLETERM_STORE", url)  # the hosts' setting, passed to their games
+    one = await start_server(tmp_path / "host1")
+    two = await start_server(tmp_path / "host2")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    player_id = "key-" + key.get_fingerprint("sha256")
+    today = date.today()
+    entries = daily_set(today)
+    [entry] = [e for e in entries if e.kind == "latin"]
+    puzzle = deal_entry(entry)
+    solution = Session(puzzle, lambda: 0.0).solution
+    try:
+        first = await Player(one, key).connect()
+        await first.wait_for(lambda s: "Latin square" in s and "Quit" in s)
+        await first.keys(b"d")  # the calendar, today's set, the Latin square
+        await first.wait_for(lambda s: "Daily puzzles" in s)
+        await first.keys(ENTER, *[ARROWS["down"]] * entries.index(entry), ENTER)
+        await first.wait_for(lambda s: f"Daily {today.isoformat()}" in s, 20)
+        await solve_by_keys(first, list(puzzle.state.values), list(solution.values),
+                            puzzle.state.geo.n)
+        text = await first.wait_for(lambda s: "Solved!" in s, 20)
+        assert "You are 1st of 1 today." in text
+        await first.close()
+
+        db = PgStore.connect(url, player_id)
+        [result] = db.results()
+        assert (result.day, result.kind, result.hints, result.reveals) == (
+            today, "latin", 0, 0)
+        db.close()
+
+        second = await Player(two, key).connect()  # the same player, through the other host
+        await second.wait_for(lambda s: "Latin square" in s and "Quit" in s)
+        await second.keys(b"l")
+        await second.wait_for(lambda s: "Leaderboard ·" in s)
+        for _ in range(len(entries)):
+            if "· Latin square" in second.text():
+                break
+            await second.keys(b"k")
+        text = await second.wait_for(lambda s: "· Latin square" in s and "1 ranked" in s)
+        shown = player_id[len("key-SHA256:"):][:8]
+        assert re.search(rf"1\.\s+{re.escape(shown)}\s+\d\d:\d\d ← you", text), text
+        await second.close()
+    finally:
+        await asyncio.gather(asyncio.wait_for(one.stop(), 20), asyncio.wait_for(two.stop(), 20))
