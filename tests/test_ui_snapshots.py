@@ -7,7 +7,8 @@ the hint, a fixed step (so the picture does not change when the solver's wording
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import date
+from dataclasses import replace
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from puzzleterm.app import PuzzleApp
 from puzzleterm.daily_play import entry_for
 from puzzleterm.engine import Level, find_kind
 from puzzleterm.engine.sudoku.human.catalog import Deduction
+from puzzleterm.session import SavedGame
+from puzzleterm.store import DailyResult, Store
 
 from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched
 
@@ -78,6 +81,24 @@ def test_home(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(app_for(tmp_path), run_before=keys("d", "up"))
+
+
+def test_stats(snap_compare: Snap, tmp_path: Path) -> None:
+    # a week of daily results ending on the snapshot day: streak, table and the sparkline
+    store = Store.open(tmp_path)
+    base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
+    noon = datetime.combine(SNAP_DAY, datetime.min.time()).timestamp() + 12 * 3600
+    for back, (level, seconds, hints) in enumerate(
+            [("easy", 305.0, 0), ("extreme", 1990.0, 2), ("expert", 1204.0, 0),
+             ("hard", 841.0, 0), ("hard", 777.0, 1), ("medium", 432.0, 0)]):
+        day = SNAP_DAY - timedelta(days=back)
+        seed_id = f"sudoku:9x9:{level}#daily-v1-{day}"
+        result = DailyResult(day, "sudoku", "9x9", level, seed_id, seconds, hints, 0, False,
+                             bool(hints), noon - back * 86400)
+        store.finish_current(replace(base, level=level, elapsed=seconds,
+                                     context=f"daily:{day}"), result=result)
+    store.close()
+    assert snap_compare(app_for(tmp_path), run_before=keys("s"))
 
 
 def test_daily_completion(snap_compare: Snap, tmp_path: Path) -> None:
