@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
-from . import solver
-from .model import ADD, ArithState, Pattern, cell_name
+from . import divcheck, solver
+from .model import ADD, DIV, ArithState, Pattern, cell_name
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -200,6 +200,8 @@ def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: 
 
 
 def find_column(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, columns_ok)
     if hit is None:
         return None
@@ -211,6 +213,8 @@ def find_column(work: Work) -> Step | None:
 
 
 def find_last_digits(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, products_ok)
     if hit is None:
         return None
@@ -222,6 +226,8 @@ def find_last_digits(work: Work) -> Step | None:
 
 
 def find_lengths(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, bounds_ok)
     if hit is None:
         return None
@@ -232,16 +238,27 @@ def find_lengths(work: Work) -> Step | None:
                  "Count the digits: how large or small can the numbers around {cell} be?")
 
 
+def strongest(state: ArithState) -> Check:
+    """The strongest test of the state's operation (the case split's, the screen's)."""
+    return divcheck.bounds_ok if state.op == DIV else bounds_ok
+
+
+def holds(state: ArithState, vals: Vals) -> bool:
+    """Whether the digits so far can still hold, as far as the strongest test sees."""
+    return strongest(state)(state, vals)
+
+
 def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12) -> bool:
+    check = strongest(state)
     work = Work(state)
     work.vals = [list(r) for r in vals]
     for _ in range(depth):
         empty = work.empty()
         if not empty:
-            return not bounds_ok(state, work.vals)
+            return not check(state, work.vals)
         moved = False
         for cell in empty:
-            found = passing(state, work.vals, cell, bounds_ok)
+            found = passing(state, work.vals, cell, check)
             if not found:
                 return True
             if len(found) == 1:
@@ -254,8 +271,9 @@ def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12)
 
 
 def find_case_split(work: Work) -> Step | None:
+    check = strongest(work.state)
     for cell in work.empty():
-        found = passing(work.state, work.vals, cell, bounds_ok)
+        found = passing(work.state, work.vals, cell, check)
         if not 2 <= len(found) <= 3:
             continue
         alive = []
@@ -275,6 +293,41 @@ def find_case_split(work: Work) -> Step | None:
     return None
 
 
+def _div_finder(tid: str, check: Check, why: str, nudge: str) -> Callable[[Work], Step | None]:
+    def find(work: Work) -> Step | None:
+        if work.state.op != DIV:
+            return None
+        hit = _forced(work, check)
+        if hit is None:
+            return None
+        return _step(work, tid, hit[0], hit[1], why, nudge)
+
+    return find
+
+
+find_bring_down = _div_finder(
+    "bring-down", divcheck.copies_ok,
+    "A digit brought down is the dividend digit above it, and a quotient digit over a "
+    "column without a product row is 0 (its digit was brought down too): {cell} is {v}.",
+    "Which dividend digit is brought down into {cell}, or has its column a product row?")
+find_subtraction = _div_finder(
+    "subtraction", divcheck.subtractions_ok,
+    "The row above a product minus the product is the row under the rule, column by column "
+    "from the units with the borrow known (no number starts with 0): {cell} is {v}.",
+    "Subtract the product in the column of {cell}, borrow included.")
+find_divisor_times = _div_finder(
+    "divisor-times", divcheck.products_ok,
+    "A product row is the divisor times its quotient digit; its last digits come from the "
+    "divisor's last digits: {cell} is {v}.",
+    "Multiply the divisor by the quotient digit over the row of {cell}.")
+find_quotient_length = _div_finder(
+    "quotient-length", divcheck.bounds_ok,
+    "The lengths bound the numbers: a product has its row's length, a difference is less "
+    "than the divisor, a working number over a 0 quotient digit is less than the divisor. "
+    "Any other digit in {cell} breaks one of them: it is {v}.",
+    "How long is the product row near {cell}? Which quotient digits give that length?")
+
+
 def find_trial(work: Work) -> Step | None:
     sol = work.solution or solver.first(work.state.with_values(
         tuple(tuple(r) for r in work.vals)))
@@ -292,10 +345,19 @@ def find_trial(work: Work) -> Step | None:
 TABLE: tuple[Technique[Work], ...] = (
     Technique("column", "Column sum", Level.EASY, 1.0,
               "a column of the sum with one unknown, the carry known", find_column),
+    Technique("bring-down", "Brought down", Level.EASY, 0.8,
+              "a brought-down digit repeats the dividend's; no product row means a 0",
+              find_bring_down),
+    Technique("subtraction", "Subtraction row", Level.EASY, 1.0,
+              "a subtraction with one unknown, the borrow known", find_subtraction),
     Technique("last-digits", "Last digits of a product", Level.MEDIUM, 2.0,
               "a product's last digits from its factors' last digits", find_last_digits),
+    Technique("divisor-times", "Divisor times the digit", Level.MEDIUM, 2.0,
+              "a product row is the divisor times one quotient digit", find_divisor_times),
     Technique("lengths", "Lengths bound the numbers", Level.HARD, 3.0,
               "row lengths bound the factors and the digits", find_lengths),
+    Technique("quotient-length", "Quotient digit from lengths", Level.HARD, 3.0,
+              "row lengths bound the divisor and each quotient digit", find_quotient_length),
     Technique("case-split", "Case split", Level.EXPERT, 4.5,
               "try each digit that fits; all but one break", find_case_split),
     Technique("trial", "Trial", Level.TRIAL, 6.0, "guess and follow", find_trial),
@@ -334,6 +396,8 @@ def first_step(state: ArithState, solution: ArithState | None) -> Step | None:
 def bad_column(state: ArithState) -> int | None:
     """The picture column (0-based) of the first column of the addition that cannot add up
     with the digits filled so far (checked from the units up while the carry is known)."""
+    if state.op == DIV:
+        return None
     rows = _sum_rows(state)
     if rows is None:
         return None

@@ -12,6 +12,7 @@ from . import solver
 from .generator import GENERATOR_VERSION, generate_state, levels_of
 from .human import first_step, grade_state, solve_human
 from .model import (
+    DIV,
     ArithParams,
     ArithState,
     apply_move,
@@ -27,6 +28,12 @@ LEVEL_NOTES = {
     Level.EASY: "column sums with the carry",
     Level.MEDIUM: "the last digits of products",
     Level.HARD: "row lengths bound the numbers",
+    Level.EXPERT: "case splits: try the two or three digits that fit",
+}
+DIV_NOTES = {
+    Level.EASY: "subtraction rows and brought-down digits",
+    Level.MEDIUM: "the divisor times each quotient digit",
+    Level.HARD: "row lengths bound the divisor and the quotient digits",
     Level.EXPERT: "case splits: try the two or three digits that fit",
 }
 
@@ -49,24 +56,28 @@ class ArithKind:
         return str(params)
 
     def param_choices(self) -> tuple[str, ...]:
-        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5")
+        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5", "div4/1",
+                "div5/2", "div6/3")
 
     def levels(self, params: ArithParams) -> tuple[Level, ...]:
         return levels_of(params)
 
     def level_note(self, params: ArithParams) -> str:
-        return "; ".join(f"{lv.label}: {LEVEL_NOTES[lv]}" for lv in levels_of(params))
+        notes = DIV_NOTES if params.op == DIV else LEVEL_NOTES
+        return "; ".join(f"{lv.label}: {notes[lv]}" for lv in levels_of(params))
 
     def cli_options(self) -> tuple[CliOption, ...]:
         return (
-            CliOption("--op", "arithmetic: add or mul (with --size AxB)", metavar="OP",
+            CliOption("--op", "arithmetic: add, mul (with --size AxB) or div (with --size N/K)",
+                      metavar="OP",
                       commands=("generate",)),
         )
 
     def params_from_options(self, options: Mapping[str, OptionValue]) -> ArithParams | None:
         op, size = options.get("op"), options.get("size")
         if isinstance(op, str):
-            return parse_params(f"{op}{size if isinstance(size, str) else '3x2'}")
+            default = "5/2" if op.lower() == "div" else "3x2"
+            return parse_params(f"{op}{size if isinstance(size, str) else default}")
         return None
 
     def generate(self, params: ArithParams, rng: Rng, level: Level | None = None,
@@ -110,11 +121,11 @@ class ArithKind:
     def status(self, state: ArithState) -> Status:
         numbers = state.numbers()
         if numbers is None:
-            from .human import bounds_ok
+            from .human import holds
 
-            ok = bounds_ok(state, [list(r) for r in state.values])
+            ok = holds(state, [list(r) for r in state.values])
             return Status.PLAYING if ok else Status.BROKEN
-        filled = ArithState(state.op, state.values, state.values)
+        filled = state.with_givens(state.values)
         return Status.SOLVED if solver.count(filled, 1) == 1 else Status.BROKEN
 
     def reveal(self, state: ArithState, solution: ArithState, at: str | None = None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product as cartesian
 
-from .model import ADD, ArithState, Pattern
+from .model import ADD, DIV, ArithState, Pattern
 
 _ANY = tuple(range(10))
 _NONZERO = tuple(range(1, 10))
@@ -51,6 +51,10 @@ def solutions(state: ArithState) -> Iterator[ArithState]:
     """Every filling of the givens that makes the sum true (lazily)."""
     if state.op == ADD:
         yield from _add(state)
+    elif state.op == DIV:
+        from .divsolver import solutions as div_solutions
+
+        yield from div_solutions(state)
     else:
         yield from _mul(state)
 
