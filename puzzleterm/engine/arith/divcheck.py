@@ -15,6 +15,9 @@ hold; a test never fails on digits that are still empty.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from .divforms import first_width, steps_of
 from .model import ArithState
 
@@ -22,37 +25,32 @@ Vals = list[list[int | None]]
 Row = list[int | None]
 
 
-def _parts(state: ArithState, vals: Vals) -> list[tuple[Row, Row, Row, int, int]]:
-    """Each step's (row above, product, difference, brought-down count, next shift)."""
-    steps = steps_of(state)
+@dataclass(frozen=True)
+class _Layout:
+    m: int
+    lead: int
+    zeros: tuple[int, ...]  # quotient indices over columns without a product row
+    #: each step: (product row, row under, quotient index, brought-down count, next shift)
+    steps: tuple[tuple[int, int, int, int, int], ...]
+
+
+@lru_cache(maxsize=512)
+def _cached(lengths: tuple[int, ...], shifts: tuple[int, ...]) -> _Layout:
+    rows = tuple((None,) * n for n in lengths)
+    state = ArithState("div", rows, rows, shifts)
+    m = lengths[0]
+    st = steps_of(state)
     out = []
-    above: Row = vals[2][:first_width(state)]
-    for j, (p, u, e) in enumerate(steps):
-        nxt = steps[j + 1][2] if j + 1 < len(steps) else 0
-        b = e - nxt
-        under = vals[u]
-        diff: Row = under[:len(under) - b] if len(under) > b else []
-        out.append((above, vals[p], diff, b, nxt))
-        above = under
-    return out
+    for j, (p, u, e) in enumerate(st):
+        nxt = st[j + 1][2] if j + 1 < len(st) else 0
+        out.append((p, u, m - 1 - e, e - nxt, nxt))
+    used = {m - 1 - e for _, _, e in st}
+    return _Layout(m, first_width(state), tuple(i for i in range(m) if i not in used),
+                   tuple(out))
 
 
-def copies_ok(state: ArithState, vals: Vals) -> bool:
-    m = len(state.givens[0])
-    shifts = {e for _, _, e in steps_of(state)}
-    if any(vals[0][m - 1 - e] not in (None, 0) for e in range(m) if e not in shifts):
-        return False
-    dividend = vals[2]
-    n = len(dividend)
-    for (_, u, _), (_, _, _, b, nxt) in zip(steps_of(state), _parts(state, vals),
-                                            strict=True):
-        under = vals[u]
-        for t in range(b):
-            x = dividend[n - 1 - (nxt + t)]
-            y = under[len(under) - 1 - t] if t < len(under) else 0
-            if x is not None and y is not None and x != y:
-                return False
-    return True
+def layout(state: ArithState) -> _Layout:
+    return _cached(tuple(map(len, state.givens)), state.shifts)
 
 
 def _adds_up(terms: list[Row], total: Row) -> bool:
@@ -77,43 +75,6 @@ def _adds_up(terms: list[Row], total: Row) -> bool:
     return carry == 0
 
 
-def subtractions_ok(state: ArithState, vals: Vals) -> bool:
-    if not copies_ok(state, vals):
-        return False
-    return all(_adds_up([p, diff], above) for above, p, diff, _, _ in _parts(state, vals))
-
-
-def _low(row: Row) -> tuple[int, int]:
-    v, k = 0, 0
-    for d in reversed(row):
-        if d is None:
-            break
-        v += d * 10 ** k
-        k += 1
-    return v, k
-
-
-def products_ok(state: ArithState, vals: Vals) -> bool:
-    if not subtractions_ok(state, vals):
-        return False
-    m = len(state.givens[0])
-    d_low, kd = _low(vals[1])
-    full = kd == len(vals[1])
-    for r, _, e in steps_of(state):
-        p = vals[r]
-        q = vals[0][m - 1 - e]
-        if q is None:
-            continue
-        v = d_low * q
-        for j in range(min(kd, len(p))):
-            g = p[len(p) - 1 - j]
-            if g is not None and g != v // 10 ** j % 10:
-                return False
-        if full and len(str(v)) != len(p):
-            return False
-    return True
-
-
 def _interval(row: Row) -> tuple[int, int]:
     lo = hi = 0
     for i, d in enumerate(row):
@@ -124,28 +85,87 @@ def _interval(row: Row) -> tuple[int, int]:
     return lo, hi
 
 
-def bounds_ok(state: ArithState, vals: Vals) -> bool:
-    if not products_ok(state, vals):
+_DIGITS = tuple(range(1, 10))
+
+
+def _check(state: ArithState, vals: Vals, strength: int) -> bool:
+    lay = layout(state)
+    quotient, divisor, dividend = vals[0], vals[1], vals[2]
+    if any(quotient[i] not in (None, 0) for i in lay.zeros):
         return False
-    m = len(state.givens[0])
-    dlo, dhi = _interval(vals[1])
-    steps = steps_of(state)
-    for (above, p, diff, b, _), (_, u, e) in zip(_parts(state, vals), steps, strict=True):
-        q = vals[0][m - 1 - e]
-        qs = range(1, 10) if q is None else (q,)
-        plo, phi = _interval(p)
+    n = len(dividend)
+    for _, u, _, b, nxt in lay.steps:  # copies
+        under = vals[u]
+        lu = len(under)
+        for t in range(b):
+            x = dividend[n - 1 - (nxt + t)]
+            y = under[lu - 1 - t] if t < lu else 0
+            if x is not None and y is not None and x != y:
+                return False
+    if strength < 2:
+        return True
+    above: Row = dividend[:lay.lead]
+    for p, u, _, b, _ in lay.steps:  # subtractions
+        under = vals[u]
+        diff = under[:len(under) - b] if len(under) > b else []
+        if not _adds_up([vals[p], diff], above):
+            return False
+        above = under
+    if strength < 3:
+        return True
+    d_low, kd = 0, 0
+    for x in reversed(divisor):
+        if x is None:
+            break
+        d_low += x * 10 ** kd
+        kd += 1
+    full = kd == len(divisor)
+    for p, _, qi, _, _ in lay.steps:  # products
+        q = quotient[qi]
+        if q is None:
+            continue
+        row = vals[p]
+        v = d_low * q
+        for j in range(min(kd, len(row))):
+            g = row[len(row) - 1 - j]
+            if g is not None and g != v // 10 ** j % 10:
+                return False
+        if full and len(str(v)) != len(row):
+            return False
+    if strength < 4:
+        return True
+    dlo, dhi = _interval(divisor)
+    alo, ahi = _interval(dividend[:lay.lead])
+    last = len(vals) - 1
+    for p, u, qi, b, _ in lay.steps:  # bounds
+        q = quotient[qi]
+        plo, phi = _interval(vals[p])
+        qs = _DIGITS if q is None else (q,)
         if not any(dlo * x <= phi and dhi * x >= plo for x in qs):
             return False
+        under = vals[u]
+        diff = under[:len(under) - b] if len(under) > b else []
         rlo, rhi = _interval(diff) if diff else (0, 0)
-        if rlo >= dhi:
+        if rlo >= dhi or alo > phi + min(rhi, dhi - 1) or ahi < plo + rlo:
             return False
-        alo, ahi = _interval(above)
-        if alo > phi + min(rhi, dhi - 1) or ahi < plo + rlo:
+        ulo, uhi = _interval(under)
+        if (u == last and ulo >= dhi) or (u != last and b >= 2 and ulo // 10 >= dhi):
             return False
-        ulo, _ = _interval(vals[u])
-        if u == len(vals) - 1:
-            if ulo >= dhi:
-                return False
-        elif b >= 2 and ulo // 10 >= dhi:
-            return False
+        alo, ahi = ulo, uhi
     return True
+
+
+def copies_ok(state: ArithState, vals: Vals) -> bool:
+    return _check(state, vals, 1)
+
+
+def subtractions_ok(state: ArithState, vals: Vals) -> bool:
+    return _check(state, vals, 2)
+
+
+def products_ok(state: ArithState, vals: Vals) -> bool:
+    return _check(state, vals, 3)
+
+
+def bounds_ok(state: ArithState, vals: Vals) -> bool:
+    return _check(state, vals, 4)

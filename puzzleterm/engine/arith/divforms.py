@@ -30,6 +30,7 @@ product row (its rule, no remainder) has remainder 0.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ..errors import ParseError, quote
@@ -143,7 +144,7 @@ def make_div(quotient: Pattern, divisor: Pattern, dividend: Pattern,
     if shifts[0] != m - 1:
         raise ParseError(f"the first product row must end under dividend digit {n - m + 1} "
                          f"({m - 1} dots after it in the line form)")
-    if any(a <= b for a, b in zip(shifts, shifts[1:], strict=False)) or shifts[-1] < 0:
+    if any(a <= b for a, b in itertools.pairwise(shifts)) or shifts[-1] < 0:
         raise ParseError("each product row must end further right than the one above it")
     nonzero = {m - 1 - e for e in shifts}
     for i, d in enumerate(quotient):
@@ -163,10 +164,11 @@ def make_div(quotient: Pattern, divisor: Pattern, dividend: Pattern,
         if not last and not k <= len(under) <= k + 1:
             raise ParseError(f"row {_digits(under)} is divided next, so it has {k} or "
                              f"{k + 1} digits (at least the divisor, less than ten times it)")
-    if len(items[-1][2]) == k and None not in items[-1][2] and None not in divisor:
-        if int(_digits(items[-1][2])) >= int(_digits(divisor)):
-            raise ParseError(f"the remainder {_digits(items[-1][2])} is not less than the "
-                             f"divisor {_digits(divisor)}")
+    rest = items[-1][2]
+    if (len(rest) == k and None not in rest and None not in divisor
+            and int(_digits(rest)) >= int(_digits(divisor))):
+        raise ParseError(f"the remainder {_digits(rest)} is not less than the divisor "
+                         f"{_digits(divisor)}")
     row_shifts = [0, n + 1, 0]
     for j, (_, e, _) in enumerate(items):
         row_shifts += [e, items[j + 1][1] if j + 1 < len(items) else 0]

@@ -7,8 +7,8 @@ from ..logic import deal_at_level
 from ..rng import Rng
 from ..types import Grade, Level
 from . import solver
-from .human import grade_state
 from .divforms import write_steps
+from .human import grade_state
 from .model import ADD, DIV, ArithParams, ArithState, Pattern, make_state, read_line
 
 GENERATOR_VERSION = "a1"
@@ -20,6 +20,8 @@ MUL_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 DIV_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 #: share of the digits left showing, by level (fewer digits, harder reasoning)
 KEEP = {Level.EASY: 0.4, Level.MEDIUM: 0.45, Level.HARD: 0.3, Level.EXPERT: 0.2}
+DIV_KEEP = {Level.MEDIUM: 0.5, Level.HARD: 0.4, Level.EXPERT: 0.3}
+DIV_TRIES = 12
 
 
 def levels_of(params: ArithParams) -> tuple[Level, ...]:
@@ -88,11 +90,13 @@ def hide(full: ArithState, rng: Rng, keep: float) -> ArithState:
 
 def generate_state(params: ArithParams, rng: Rng,
                    level: Level | None = None) -> tuple[ArithState, Grade]:
+    keeps = DIV_KEEP if params.op == DIV else KEEP
+
     def attempt(r: Rng) -> tuple[ArithState, Grade]:
-        keep = KEEP.get(level, 0.4) if level is not None else 0.4
+        keep = keeps.get(level, 0.4) if level is not None else 0.4
         state = hide(true_sum(params, r.fork("sum")), r.fork("hide"), keep)
         return state, grade_state(state)
 
     if level is None:
         return attempt(rng.fork("any"))
-    return deal_at_level(attempt, rng, level, TRIES)
+    return deal_at_level(attempt, rng, level, DIV_TRIES if params.op == DIV else TRIES)

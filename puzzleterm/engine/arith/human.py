@@ -164,6 +164,9 @@ class Work:
         self.state = state
         self.vals: Vals = [list(r) for r in state.values]
         self.solution = solution
+        #: division only: the digits each cell passed each test with last time (the tests
+        #: are monotone: a digit that failed never passes once more digits are filled)
+        self.cands: dict[tuple[Check, tuple[int, int]], list[int]] = {}
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -173,10 +176,11 @@ class Work:
         return not self.empty()
 
 
-def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check) -> list[int]:
+def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check,
+            digits: list[int] | range | None = None) -> list[int]:
     r, i = cell
     out = []
-    for v in _domain(state.givens[r], i):
+    for v in _domain(state.givens[r], i) if digits is None else digits:
         vals[r][i] = v
         if check(state, vals):
             out.append(v)
@@ -185,8 +189,12 @@ def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check) 
 
 
 def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
+    cache = work.state.op == DIV
     for cell in work.empty():
-        found = passing(work.state, work.vals, cell, check)
+        before = work.cands.get((check, cell)) if cache else None
+        found = passing(work.state, work.vals, cell, check, before)
+        if cache:
+            work.cands[(check, cell)] = found
         if len(found) == 1:
             return cell, found[0]
     return None
@@ -248,17 +256,30 @@ def holds(state: ArithState, vals: Vals) -> bool:
     return strongest(state)(state, vals)
 
 
-def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12) -> bool:
+def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing`, trying only the digits that passed last time (division only)."""
+    if work.state.op != DIV:
+        return passing(work.state, work.vals, cell, check)
+    found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
+    work.cands[(check, cell)] = found
+    return found
+
+
+def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12,
+                                 cands: dict[tuple[Check, tuple[int, int]], list[int]]
+                                 | None = None) -> bool:
     check = strongest(state)
     work = Work(state)
     work.vals = [list(r) for r in vals]
+    if cands is not None:
+        work.cands = dict(cands)
     for _ in range(depth):
         empty = work.empty()
         if not empty:
             return not check(state, work.vals)
         moved = False
         for cell in empty:
-            found = passing(state, work.vals, cell, check)
+            found = _passing_cached(work, cell, check)
             if not found:
                 return True
             if len(found) == 1:
@@ -273,13 +294,13 @@ def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12)
 def find_case_split(work: Work) -> Step | None:
     check = strongest(work.state)
     for cell in work.empty():
-        found = passing(work.state, work.vals, cell, check)
+        found = _passing_cached(work, cell, check)
         if not 2 <= len(found) <= 3:
             continue
         alive = []
         for v in found:
             work.vals[cell[0]][cell[1]] = v
-            if not _propagates_to_contradiction(work.state, work.vals):
+            if not _propagates_to_contradiction(work.state, work.vals, cands=work.cands):
                 alive.append(v)
             work.vals[cell[0]][cell[1]] = None
             if len(alive) > 1:
