@@ -109,7 +109,7 @@ def _add(state: ArithState) -> Iterator[ArithState]:
 def _mul(state: ArithState) -> Iterator[ArithState]:
     a_row, b_row, *partials, product = state.givens
     la, lb = len(a_row), len(b_row)
-    bdoms = []
+    bdoms: list[tuple[int, ...]] = []
     for i in range(lb):
         digit_pos = lb - 1 - i  # index in b of the multiplier digit of partial row i
         dom = _domain(b_row, digit_pos)
@@ -120,36 +120,74 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
             dom = tuple(d for d in dom if d != 0)  # a longer row: the digit is not 0
         bdoms.append(dom)
     adoms = [_domain(a_row, la - 1 - k) for k in range(la)]  # units first
-    for bdigits in cartesian(*bdoms):  # units first
-        b = sum(d * 10 ** i for i, d in enumerate(bdigits))
-        if len(str(b)) != lb and lb > 1:
-            continue
+    # the lengths of the partial rows bound their multiplier digits
+    alo, ahi = _bounds(a_row)
+    for i, p in enumerate(partials):
+        lp = len(p)
+        bdoms[i] = tuple(d for d in bdoms[i]
+                         if d * ahi >= (10 ** (lp - 1) if lp > 1 else 0)
+                         and d * alo <= 10 ** lp - 1)
+    if any(not dom for dom in bdoms):
+        return
+    rows = partials if partials else [None] * lb
 
-        def grow(k: int, a_low: int, b: int = b,
-                 bdigits: tuple[int, ...] = bdigits) -> Iterator[int]:
-            if k == la:
-                yield a_low
-                return
-            place = 10 ** k
-            for d in adoms[k]:
-                v = a_low + d * place
-                if partials and not all(_low_fits(p, v * bd, k + 1)
-                                        for p, bd in zip(partials, bdigits, strict=True)):
-                    continue
-                if not _low_fits(product, v * b, k + 1):
-                    continue
-                yield from grow(k + 1, v, b, bdigits)
+    def product_ok(v: int, k: int, sets: list[tuple[int, ...]]) -> bool:
+        """Whether some multiplier digits of the sets give the product's low digits."""
+        used = sets[:min(k, lb)]
+        size = 1
+        for s in used:
+            size *= len(s)
+        if size > 64:
+            return True  # too many to try: the rows will decide
+        for low in cartesian(*used):
+            b_low = sum(d * 10 ** i for i, d in enumerate(low))
+            if _low_fits(product, v * b_low, k):
+                return True
+        return False
 
-        for a in grow(0, 0):
-            if not _fits(product, a * b) or not _fits(a_row, a):
+    def grow(k: int, a_low: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
+        if k == la:
+            yield from finish(a_low, sets)
+            return
+        place = 10 ** k
+        for d in adoms[k]:
+            v = a_low + d * place
+            narrowed = []
+            for dom, p in zip(sets, rows, strict=True):
+                kept = dom if p is None else tuple(x for x in dom if _low_fits(p, v * x, k + 1))
+                if not kept:
+                    break
+                narrowed.append(kept)
+            else:
+                if product_ok(v, k + 1, narrowed):
+                    yield from grow(k + 1, v, narrowed)
+
+    def finish(a: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
+        if not _fits(a_row, a):
+            return
+        for bdigits in cartesian(*sets):  # units first
+            b = sum(d * 10 ** i for i, d in enumerate(bdigits))
+            if (len(str(b)) != lb and lb > 1) or not _fits(product, a * b):
                 continue
-            rows: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
+            out: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
             ok = True
             for p, bd in zip(partials, bdigits if partials else (), strict=True):
                 if not _fits(p, a * bd):
                     ok = False
                     break
-                rows.append(_digits_of(a * bd, len(p)))
+                out.append(_digits_of(a * bd, len(p)))
             if ok:
-                rows.append(_digits_of(a * b, len(product)))
-                yield state.with_values(tuple(rows))
+                out.append(_digits_of(a * b, len(product)))
+                yield state.with_values(tuple(out))
+
+    yield from grow(0, 0, bdoms)
+
+
+def _bounds(row: Pattern) -> tuple[int, int]:
+    lo = hi = 0
+    for i, d in enumerate(row):
+        if d is None:
+            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
+        else:
+            lo, hi = lo * 10 + d, hi * 10 + d
+    return lo, hi
