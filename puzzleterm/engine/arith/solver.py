@@ -165,20 +165,18 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
     def finish(a: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
         if not _fits(a_row, a):
             return
+        if partials:  # the multiplicand is known: each row says which digits fit it
+            sets = [tuple(x for x in dom if _fits(p, a * x)) for dom, p in
+                    zip(sets, partials, strict=True)]
         for bdigits in cartesian(*sets):  # units first
             b = sum(d * 10 ** i for i, d in enumerate(bdigits))
             if (len(str(b)) != lb and lb > 1) or not _fits(product, a * b):
                 continue
             out: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
-            ok = True
-            for p, bd in zip(partials, bdigits if partials else (), strict=True):
-                if not _fits(p, a * bd):
-                    ok = False
-                    break
-                out.append(_digits_of(a * bd, len(p)))
-            if ok:
-                out.append(_digits_of(a * b, len(product)))
-                yield state.with_values(tuple(out))
+            out += [_digits_of(a * bd, len(p))
+                    for p, bd in zip(partials, bdigits if partials else (), strict=True)]
+            out.append(_digits_of(a * b, len(product)))
+            yield state.with_values(tuple(out))
 
     yield from grow(0, 0, bdoms)
 
