@@ -169,3 +169,23 @@ def products_ok(state: ArithState, vals: Vals) -> bool:
 
 def bounds_ok(state: ArithState, vals: Vals) -> bool:
     return _check(state, vals, 4)
+
+
+def bad_rows(state: ArithState) -> set[int]:
+    """The rows of the division that cannot hold with the digits filled so far: a quotient
+    digit that must be 0, or a step (product and row under it) whose subtraction, product
+    or bounds fail with only its own rows (and the quotient, divisor, dividend) filled."""
+    lay = layout(state)
+    vals = [list(r) for r in state.values]
+    blank: Vals = [[None] * len(r) for r in vals]
+    out: set[int] = set()
+    if any(vals[0][i] not in (None, 0) for i in lay.zeros):
+        out.add(0)
+    above = -1  # the dividend's first digits
+    for p, u, _, _, _ in lay.steps:
+        keep = {0, 1, 2, above, p, u}
+        masked = [row if r in keep else blank[r] for r, row in enumerate(vals)]
+        if not _check(state, masked, 4):
+            out.update((p, u))
+        above = u
+    return out
