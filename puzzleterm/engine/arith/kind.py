@@ -56,8 +56,7 @@ class ArithKind:
         return str(params)
 
     def param_choices(self) -> tuple[str, ...]:
-        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5", "div4/1",
-                "div5/2", "div6/3")
+        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5", "div5/2")
 
     def levels(self, params: ArithParams) -> tuple[Level, ...]:
         return levels_of(params)
