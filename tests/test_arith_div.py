@@ -236,9 +236,11 @@ def test_cli_solves_generates_grades_and_hints_divisions(
     assert capsys.readouterr().out.strip() == "unique"
     assert main(["generate", "arith", "--size", "div5/2", "--seed", "7"]) == 0
     line = capsys.readouterr().out.strip()
-    assert KIND.count_solutions(read_line(line), 2) == 1
+    assert read_line(line).op == "div" and KIND.count_solutions(read_line(line), 2) == 1
     assert main(["generate", "arith", "--size", "div6/3", "--seed", "7"]) == 0
-    path.write_text(capsys.readouterr().out)
+    dealt = capsys.readouterr().out
+    assert read_line(dealt).params == KIND.parse_params("div6/3")
+    path.write_text(dealt)
     for command in (["grade"], ["hint"], ["solve", "--explain"]):
         assert main([*command[:1], "arith", str(path), *command[1:]]) == 0
         assert capsys.readouterr().out.strip()

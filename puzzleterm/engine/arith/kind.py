@@ -77,6 +77,8 @@ class ArithKind:
         if isinstance(op, str):
             default = "5/2" if op.lower() == "div" else "3x2"
             return parse_params(f"{op}{size if isinstance(size, str) else default}")
+        if isinstance(size, str):
+            return parse_params(size)  # the whole size: mul3x2, add3x4, div5/2
         return None
 
     def generate(self, params: ArithParams, rng: Rng, level: Level | None = None,
