@@ -244,6 +244,11 @@ def test_cli_solves_generates_grades_and_hints_divisions(
     for command in (["grade"], ["hint"], ["solve", "--explain"]):
         assert main([*command[:1], "arith", str(path), *command[1:]]) == 0
         assert capsys.readouterr().out.strip()
+    path.write_text("# a batch\n1**/7=14-7.=3*-2*=2\n1*x3=*6\n1*/3=0-3=1\n")
+    assert main(["solve", "arith", str(path)]) == 2  # one bad line: reported, the rest solved
+    out, err = capsys.readouterr()
+    assert out.split() == ["100/7=14-7.=30-28=2", "12x3=36", "error"]
+    assert "line 4" in err and "not 0" in err
     path.write_text("100/7=14-7.=30-28=9\n")
     assert main(["solve", "arith", str(path)]) == 2
     err = capsys.readouterr().err

@@ -105,6 +105,14 @@ class ArithKind:
             raise ParseError(f"this sum is a {state.params}, not a {params}")
         return state
 
+    def split_batch(self, text: str, params: ArithParams | None) -> list[tuple[int, str]] | None:
+        """Two or more lines that each hold a whole sum (an ``=``): one-line puzzles."""
+        rows = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), 1)
+                if ln.strip() and not ln.lstrip().startswith("#")]
+        if len(rows) < 2 or not all("=" in ln for _, ln in rows):
+            return None
+        return rows
+
     def detect(self, text: str) -> str:
         rows = [ln for ln in text.splitlines() if ln.strip()]
         return "line" if len(rows) == 1 and "=" in rows[0] else "picture"
