@@ -131,19 +131,26 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
         return
     rows = partials if partials else [None] * lb
 
-    def product_ok(v: int, k: int, sets: list[tuple[int, ...]]) -> bool:
-        """Whether some multiplier digits of the sets give the product's low digits."""
-        used = sets[:min(k, lb)]
+    def narrow_by_product(v: int, k: int, sets: list[tuple[int, ...]],
+                          ) -> list[tuple[int, ...]] | None:
+        """The sets, keeping only the multiplier digits that some choice of the others joins
+        to give the product's low ``k`` digits (None when none does)."""
+        n = min(k, lb)
         size = 1
-        for s in used:
+        for s in sets[:n]:
             size *= len(s)
-        if size > 64:
-            return True  # too many to try: the rows will decide
-        for low in cartesian(*used):
+        if size > 729:
+            return sets  # too many to try: the rows will decide
+        support: list[set[int]] = [set() for _ in range(n)]
+        for low in cartesian(*sets[:n]):
             b_low = sum(d * 10 ** i for i, d in enumerate(low))
             if _low_fits(product, v * b_low, k):
-                return True
-        return False
+                for i, d in enumerate(low):
+                    support[i].add(d)
+        if not support[0]:
+            return None
+        return [tuple(x for x in s if x in support[i]) if i < n else s
+                for i, s in enumerate(sets)]
 
     def grow(k: int, a_low: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
         if k == la:
@@ -159,8 +166,9 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
                     break
                 narrowed.append(kept)
             else:
-                if product_ok(v, k + 1, narrowed):
-                    yield from grow(k + 1, v, narrowed)
+                kept_sets = narrow_by_product(v, k + 1, narrowed)
+                if kept_sets is not None:
+                    yield from grow(k + 1, v, kept_sets)
 
     def finish(a: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
         if not _fits(a_row, a):
