@@ -47,6 +47,21 @@ def _low_fits(row: Pattern, n: int, k: int) -> bool:
     return True
 
 
+def _low_table(row: Pattern, upto: int) -> list[tuple[tuple[int, int], ...]]:
+    """For each ``k <= upto``: the (power of ten, digit) of the row's given digits among its
+    low ``k`` places, for :func:`_agrees`."""
+    length = len(row)
+    return [tuple((10 ** j, g) for j in range(min(k, length))
+                  if (g := row[length - 1 - j]) is not None) for k in range(upto + 1)]
+
+
+def _agrees(n: int, pairs: tuple[tuple[int, int], ...]) -> bool:
+    for power, digit in pairs:  # noqa: SIM110 (a plain loop: the hot path of the search)
+        if n // power % 10 != digit:
+            return False
+    return True
+
+
 def solutions(state: ArithState) -> Iterator[ArithState]:
     """Every filling of the givens that makes the sum true (lazily)."""
     if state.op == ADD:
@@ -130,6 +145,8 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
     if any(not dom for dom in bdoms):
         return
     rows = partials if partials else [None] * lb
+    row_lows = [_low_table(p, la) if p is not None else None for p in rows]
+    product_low = _low_table(product, la)
 
     def narrow_by_product(v: int, k: int, sets: list[tuple[int, ...]],
                           ) -> list[tuple[int, ...]] | None:
@@ -144,7 +161,7 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
         support: list[set[int]] = [set() for _ in range(n)]
         for low in cartesian(*sets[:n]):
             b_low = sum(d * 10 ** i for i, d in enumerate(low))
-            if _low_fits(product, v * b_low, k):
+            if _agrees(v * b_low, product_low[k]):
                 for i, d in enumerate(low):
                     support[i].add(d)
         if not support[0]:
@@ -160,8 +177,8 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
         for d in adoms[k]:
             v = a_low + d * place
             narrowed = []
-            for dom, p in zip(sets, rows, strict=True):
-                kept = dom if p is None else tuple(x for x in dom if _low_fits(p, v * x, k + 1))
+            for dom, low in zip(sets, row_lows, strict=True):
+                kept = dom if low is None else tuple(x for x in dom if _agrees(v * x, low[k + 1]))
                 if not kept:
                     break
                 narrowed.append(kept)
