@@ -23,6 +23,10 @@ product row after ``-``, followed by one ``.`` per dividend digit to its right, 
 under it after ``=``.  Example: ``10020316/124=80809-992....=1003-992..=1116-1116=0``
 (``*`` or ``?`` for hidden digits).
 
+**Moves** name rows in the order above (``r1`` the quotient, ``r2`` the divisor, ``r3`` the
+dividend, ``r4`` the first product ...) and columns from the picture's left edge: the
+divisor's first digit is column 1, the ``)`` takes one column, then the dividend's digits.
+
 **Picture form**: the quotient over the dividend, ``D)N``, the rows right-aligned under the
 dividend columns they belong to, a rule under each product row.  A picture that ends with a
 product row (its rule, no remainder) has remainder 0.
