@@ -21,7 +21,7 @@ DIV_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 #: share of the digits left showing, by level (fewer digits, harder reasoning)
 KEEP = {Level.EASY: 0.4, Level.MEDIUM: 0.45, Level.HARD: 0.3, Level.EXPERT: 0.2}
 DIV_KEEP = {Level.MEDIUM: 0.5, Level.HARD: 0.4, Level.EXPERT: 0.3}
-DIV_TRIES = 12
+DIV_TRIES = 16
 
 
 def levels_of(params: ArithParams) -> tuple[Level, ...]:
