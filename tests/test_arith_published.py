@@ -71,3 +71,29 @@ def test_knuths_777777_skeleton_multiplication() -> None:
         if all(d != 7 for r, row in enumerate(s.values) for i, d in enumerate(row)
                if (r, i) not in shown)]
     assert no_hidden_seven == ["539x1443=1617+2156+2156+539=777777"]
+
+
+def test_a_nine_by_five_multiplication_with_each_digit_shown_once() -> None:
+    # Nitobe Issei, "Mushikuizan kenkyushitsu" No. 215 (a skeleton multiplication in which
+    # the ten digits 0-9 are each shown once, 9 digits by 5): every other digit hidden.
+    # Published answer: 163162891 x 64719 = 10559739142629.
+    picture = "\n".join([
+        "       *********",
+        "x          *****",
+        "  --------------",
+        "      *******0**",
+        "      *****2**1",
+        "    *****4**3*",
+        "    ***6**5**",
+        "   **8**7***",
+        "  --------------",
+        "  ****9*********",
+    ])
+    state = read_picture(picture)
+    shown = sorted(d for row in state.givens for d in row if d is not None)
+    assert shown == list(range(10))
+    assert KIND.count_solutions(state, 2) == 1
+    found, seconds = _solve_timed(picture)
+    assert found == ["163162891x64719=1468466019+163162891+1142140237+652651564+978977346"
+                     "=10559739142629"]
+    assert seconds < 1.0

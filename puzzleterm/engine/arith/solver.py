@@ -147,6 +147,9 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
     rows = partials if partials else [None] * lb
     row_lows = [_low_table(p, la) if p is not None else None for p in rows]
     product_low = _low_table(product, la)
+    row_bounds = [_bounds(p) if p is not None else None for p in rows]
+    # tops[k]: the least and greatest value of the multiplicand's digits from place k up
+    tops = [_bounds(a_row[:la - k]) if k < la else (0, 0) for k in range(la + 1)]
 
     def narrow_by_product(v: int, k: int, sets: list[tuple[int, ...]],
                           ) -> list[tuple[int, ...]] | None:
@@ -177,8 +180,16 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
         for d in adoms[k]:
             v = a_low + d * place
             narrowed = []
-            for dom, low in zip(sets, row_lows, strict=True):
-                kept = dom if low is None else tuple(x for x in dom if _agrees(v * x, low[k + 1]))
+            # the multiplicand lies in [lo, hi]: each row's digit keeps its row's bounds
+            lo = v + tops[k + 1][0] * place * 10
+            hi = v + tops[k + 1][1] * place * 10
+            for dom, low, bounds in zip(sets, row_lows, row_bounds, strict=True):
+                if low is None or bounds is None:
+                    kept = dom
+                else:
+                    plo, phi = bounds
+                    kept = tuple(x for x in dom if x * lo <= phi and x * hi >= plo
+                                 and _agrees(v * x, low[k + 1]))
                 if not kept:
                     break
                 narrowed.append(kept)
