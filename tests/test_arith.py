@@ -141,9 +141,12 @@ def test_cli_solves_either_form_and_refuses_bad_input(capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.strip() == "multiple (at least 2)"
     assert main(["solve", "arith", file("12x203=36+0+24=2**6\n")]) == 0
     assert capsys.readouterr().out.strip() == "12x203=36+0+24=2436"
-    assert main(["solve", "arith", file("12/3=4\n")]) == 2
+    assert main(["solve", "arith", file("12-3=9\n")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "operators" in err
+    assert main(["solve", "arith", file("12/3=4\n")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "work rows" in err
     assert main(["generate", "arith", "--size", "mul3x2", "--seed", "7"]) == 0
     line = capsys.readouterr().out.strip()
     assert KIND.count_solutions(read_line(line), 2) == 1

@@ -82,6 +82,33 @@ def test_golden_dates_in_a_fresh_process(hashseed: str) -> None:
         assert pinned == ids, day
 
 
+#: the arithmetic daily (a mul3x2 medium) from its first date on; none the day before
+ARITH_GOLDEN = {
+    "2026-11-24": None,
+    "2026-11-25": "arith:mul3x2:453x91=*5*+**7*=****3",
+    "2027-03-01": "arith:mul3x2:*91x**=53**+*23*=**71*",
+    "2030-06-15": "arith:mul3x2:83*x62=**64+**9*=****4",
+}
+
+
+def test_arith_golden_dates_in_a_fresh_process() -> None:
+    env = dict(os.environ, PYTHONHASHSEED="7")
+    proc = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, *ARITH_GOLDEN],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    got = json.loads(proc.stdout)
+    for day, expected in ARITH_GOLDEN.items():
+        arith = [g for g in got[day] if g.split(":")[0] == "arith"]
+        assert arith == ([expected] if expected else []), day
+    assert epoch_on("arith", date(2026, 11, 25)) == EPOCHS["arith"][0]
+    assert EPOCHS["arith"][0].levels == (Level.MEDIUM,)
+
+
 def test_seed_ids_are_shell_safe_and_round_trip() -> None:
     entries = daily_set(date(2026, 11, 22))
     sudoku = entries[0]
@@ -133,7 +160,8 @@ def test_a_kind_without_an_epoch_is_skipped_and_one_before_its_start_too(
     monkeypatch.setitem(EPOCHS, "latin", (Epoch(1, date(2027, 1, 1), "6x6", (Level.MEDIUM,)),))
     assert [e.kind for e in daily_set(date(2026, 11, 22))] == ["sudoku", "xsudoku"]
     monkeypatch.delitem(EPOCHS, "latin")
-    assert [e.kind for e in daily_set(date(2027, 11, 22))] == ["sudoku", "xsudoku", "pentomino"]
+    assert [e.kind for e in daily_set(date(2027, 11, 22))] == ["sudoku", "xsudoku", "pentomino",
+                                                               "arith"]
 
 
 def test_dates_outside_the_archive_are_refused_with_one_line() -> None:

@@ -179,3 +179,16 @@ def test_play_lone_mark_and_digit(snap_compare: Snap, tmp_path: Path) -> None:
 def test_play_16x16_pencil_marks(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(app_for(tmp_path, "sudoku:16x16:any#snap"), run_before=keys("M"),
                         terminal_size=(110, 72))
+
+
+ARITH_MUL = "arith:mul3x2:17*x**=*2**+***=6*8*"
+# "the lone 8" division (see tests/test_arith_published.py)
+ARITH_DIV = "arith:div8/3:********/***=**8**-***....=****-***..=****-****=0"
+
+
+def test_play_arith_multiplication(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, ARITH_MUL), run_before=keys("right", "4"))
+
+
+def test_play_arith_division(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path, ARITH_DIV), run_before=keys("down", "1"))

@@ -13,7 +13,8 @@ The daily Sudoku (9x9) follows the week: Monday easy, Tuesday medium, Wednesday 
 Thursday hard, Friday expert, Saturday extreme, Sunday expert.
 
 The other kinds deal one puzzle a day at a fixed level: X-Sudoku 5x5 hard, Latin 6x6 medium
-(since 2026-01-01), Pentomino 6x10 medium (since 2026-11-23).
+(since 2026-01-01), Pentomino 6x10 medium (since 2026-11-23), Arithmetic: a 3-digit by
+2-digit multiplication (``mul3x2``) medium (since 2026-11-25).
 
 Streaks count consecutive days whose daily Sudoku was solved **without reveals**; hints do
 not break a streak (a hint teaches a step, a reveal gives the answer).
@@ -71,6 +72,7 @@ EPOCHS: dict[str, tuple[Epoch, ...]] = {
     "xsudoku": (Epoch(1, date(2026, 1, 1), "5x5", (Level.HARD,)),),
     "latin": (Epoch(1, date(2026, 1, 1), "6x6", (Level.MEDIUM,)),),
     "pentomino": (Epoch(1, date(2026, 11, 23), "6x10", (Level.MEDIUM,)),),
+    "arith": (Epoch(1, date(2026, 11, 25), "mul3x2", (Level.MEDIUM,)),),
 }
 
 #: The first date with a daily set.

@@ -15,8 +15,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
+from ..engine.arith.divcheck import bad_rows
+from ..engine.arith.divforms import steps_of
 from ..engine.arith.human import Evidence, bad_column
-from ..engine.arith.model import ADD, ArithState, cell_name
+from ..engine.arith.model import ADD, DIV, ArithState, cell_name
 from ..widgets.pentomino_board import BoxWidget
 from .game import GameScreen
 
@@ -52,7 +54,9 @@ class ArithScreen(GameScreen, inherit_bindings=False):
         ]),
     ]
     HELP_NOTE = ("Given digits are bold; no number starts with 0. A column marked red cannot "
-                 "add up with the digits filled so far.")
+                 "add up with the digits filled so far; in a division, a row marked red "
+                 "cannot hold (its subtraction or product fails). A quotient digit 0 has no "
+                 "product row: the next dividend digit is brought down too.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,17 +79,81 @@ class ArithScreen(GameScreen, inherit_bindings=False):
         hidden = self.state.hidden()
         self.cursor = hidden[0] if hidden else (0, 0)
 
+    def line_of(self, row: int) -> int:
+        """The picture line of a row (a division's divisor and dividend share one)."""
+        if self.state.op != DIV:
+            return row
+        return 0 if row == 0 else 1 if row <= 2 else row - 1
+
     def fit(self, width: int, height: int) -> str | None:
         st = self.state
         need_w = (st.width + 2) * CELL_W + 2
         need_h = len(st.givens) + 4
+        if st.op == DIV:
+            need_h = 3 + 3 * len(steps_of(st))
         if need_w <= width and need_h <= height:
             return None
         return (f"This sum needs a wider or taller terminal (it is {self.size.width}x"
                 f"{self.size.height} now).")
 
+    def _cell_text(self, r: int, i: int, hint_cell: tuple[int, int] | None,
+                   extra: str = "") -> tuple[str, str]:
+        st = self.state
+        given = st.givens[r][i]
+        value = st.values[r][i]
+        style = "bold" if given is not None else "cyan"
+        ch = str(value) if value is not None else "·"
+        style += extra
+        if (r, i) == hint_cell:
+            style += " on yellow"
+        if (r, i) == self.cursor:
+            style += " reverse"
+        return f"{ch:^{CELL_W}}", style.strip()
+
+    def _draw_division(self, hint_cell: tuple[int, int] | None) -> Text:
+        st = self.state
+        w = st.width
+        bad = bad_rows(st)
+        out = Text()
+        k = len(st.givens[1])
+
+        def number_line(rows: list[int]) -> None:
+            out.append("  " + " " * CELL_W)
+            for col in range(w):
+                cell = next(((r, i) for r in rows if (i := st.at(r, col)) is not None), None)
+                if cell is None:
+                    ch = ")" if rows == [1, 2] and col == k else " "
+                    out.append(f"{ch:^{CELL_W}}", style="bold" if ch == ")" else "")
+                    continue
+                text, style = self._cell_text(*cell, hint_cell,
+                                              " on red" if cell[0] in bad else "")
+                out.append(text, style=style)
+            out.append("\n")
+
+        def rule(start: int, end: int) -> None:
+            out.append("  " + " " * CELL_W + " " * (start * CELL_W)
+                       + "─" * ((end - start) * CELL_W) + "\n", style="dim")
+
+        number_line([0])
+        rule(k + 1, w)
+        number_line([1, 2])
+        above_start = k + 1
+        for p, u, _ in steps_of(st):
+            number_line([p])
+            start = st.column_of(p, 0)
+            left = min(start, above_start)
+            rule(left, start + len(st.givens[p]))
+            number_line([u])
+            above_start = st.column_of(u, 0)
+        return out
+
     def draw_board(self) -> None:
         st = self.state
+        if st.op == DIV:
+            hint = self.hint_step.evidence if self.hint_step is not None else None
+            cell = hint.cell if isinstance(hint, Evidence) and self.hint_stage >= 2 else None
+            self.board.show(self._draw_division(cell))
+            return
         bad = bad_column(st)
         hint = self.hint_step.evidence if self.hint_step is not None else None
         hint_cell = hint.cell if isinstance(hint, Evidence) and self.hint_stage >= 2 else None
@@ -130,6 +198,8 @@ class ArithScreen(GameScreen, inherit_bindings=False):
         return cell_name(self.state, *self.cursor)
 
     def broken_text(self) -> str:
+        if self.state.op == DIV:
+            return "A row cannot hold: a subtraction, a product or a length is wrong"
         return "A column cannot add up, or a row has the wrong length"
 
     def _move_cursor(self, dr: int, dc: int) -> None:
@@ -139,8 +209,10 @@ class ArithScreen(GameScreen, inherit_bindings=False):
             return
         r0, i0 = self.cursor
         c0 = st.column_of(r0, i0)
+        line = self.line_of
         if dc:
-            row = sorted((st.column_of(r, i), (r, i)) for r, i in hidden if r == r0)
+            row = sorted((st.column_of(r, i), (r, i)) for r, i in hidden
+                         if line(r) == line(r0))
             cols = [c for c, _ in row]
             ahead = [cell for c, cell in row if (c > c0 if dc > 0 else c < c0)]
             if ahead:
@@ -148,11 +220,11 @@ class ArithScreen(GameScreen, inherit_bindings=False):
             elif cols:
                 self.cursor = row[0][1] if dc > 0 else row[-1][1]
             return
-        rows = sorted({r for r, _ in hidden})
-        later = [r for r in rows if (r > r0 if dr > 0 else r < r0)]
+        rows = sorted({line(r) for r, _ in hidden})
+        later = [r for r in rows if (r > line(r0) if dr > 0 else r < line(r0))]
         target = (later[0] if dr > 0 else later[-1]) if later else (
             rows[0] if dr > 0 else rows[-1])
-        self.cursor = min(((r, i) for r, i in hidden if r == target),
+        self.cursor = min(((r, i) for r, i in hidden if line(r) == target),
                           key=lambda cell: abs(st.column_of(*cell) - c0))
 
     def key_to_move(self, event: events.Key) -> bool:

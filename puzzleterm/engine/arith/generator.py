@@ -7,20 +7,25 @@ from ..logic import deal_at_level
 from ..rng import Rng
 from ..types import Grade, Level
 from . import solver
+from .divforms import write_steps
 from .human import grade_state
-from .model import ADD, ArithParams, ArithState, Pattern, make_state
+from .model import ADD, DIV, ArithParams, ArithState, Pattern, make_state, read_line
 
 GENERATOR_VERSION = "a1"
 #: Levels the generator reaches: an addition with one filling always yields to column sums;
 #: a multiplication always needs its last digits at least.
 ADD_LEVELS = (Level.EASY,)
 MUL_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
+#: a division always needs its products at least (the divisor times a quotient digit)
+DIV_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 #: share of the digits left showing, by level (fewer digits, harder reasoning)
 KEEP = {Level.EASY: 0.4, Level.MEDIUM: 0.45, Level.HARD: 0.3, Level.EXPERT: 0.2}
+DIV_KEEP = {Level.MEDIUM: 0.5, Level.HARD: 0.4, Level.EXPERT: 0.3}
+DIV_TRIES = 16
 
 
 def levels_of(params: ArithParams) -> tuple[Level, ...]:
-    return ADD_LEVELS if params.op == ADD else MUL_LEVELS
+    return ADD_LEVELS if params.op == ADD else DIV_LEVELS if params.op == DIV else MUL_LEVELS
 TRIES = 6
 
 
@@ -34,7 +39,26 @@ def _pattern(n: int) -> Pattern:
     return tuple(int(ch) for ch in str(n))
 
 
+def true_division(params: ArithParams, rng: Rng) -> ArithState:
+    """A random division of an ``a``-digit dividend by a ``b``-digit divisor, exact half
+    of the time."""
+    n, k = params.a, params.b
+    while True:
+        d = _number(rng, k)
+        if k == 1 and d == 1:
+            continue
+        r = rng.below(d) if rng.below(2) else 0
+        qlo = max(1, -(-(10 ** (n - 1) - r) // d))
+        qhi = (10 ** n - 1 - r) // d
+        if qlo <= qhi:
+            break
+    q = qlo + rng.below(qhi - qlo + 1)
+    return read_line(write_steps(d * q + r, d))
+
+
 def true_sum(params: ArithParams, rng: Rng) -> ArithState:
+    if params.op == DIV:
+        return true_division(params, rng)
     if params.op == ADD:
         addends = [_number(rng, params.b) for _ in range(params.a)]
         return make_state(ADD, [*map(_pattern, addends), _pattern(sum(addends))])
@@ -56,22 +80,23 @@ def hide(full: ArithState, rng: Rng, keep: float) -> ArithState:
             break
         d = rows[r][i]
         rows[r][i] = None
-        trial = ArithState(full.op, tuple(map(tuple, rows)), tuple(map(tuple, rows)))
+        trial = full.with_givens(tuple(map(tuple, rows)))
         if solver.count(trial, 2) == 1:
             shown -= 1
         else:
             rows[r][i] = d
-    puzzle = tuple(map(tuple, rows))
-    return ArithState(full.op, puzzle, puzzle)
+    return full.with_givens(tuple(map(tuple, rows)))
 
 
 def generate_state(params: ArithParams, rng: Rng,
                    level: Level | None = None) -> tuple[ArithState, Grade]:
+    keeps = DIV_KEEP if params.op == DIV else KEEP
+
     def attempt(r: Rng) -> tuple[ArithState, Grade]:
-        keep = KEEP.get(level, 0.4) if level is not None else 0.4
+        keep = keeps.get(level, 0.4) if level is not None else 0.4
         state = hide(true_sum(params, r.fork("sum")), r.fork("hide"), keep)
         return state, grade_state(state)
 
     if level is None:
         return attempt(rng.fork("any"))
-    return deal_at_level(attempt, rng, level, TRIES)
+    return deal_at_level(attempt, rng, level, DIV_TRIES if params.op == DIV else TRIES)

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
-from . import solver
-from .model import ADD, ArithState, Pattern, cell_name
+from . import divcheck, solver
+from .model import ADD, DIV, ArithState, Pattern, cell_name
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -164,6 +164,9 @@ class Work:
         self.state = state
         self.vals: Vals = [list(r) for r in state.values]
         self.solution = solution
+        #: division only: the digits each cell passed each test with last time (the tests
+        #: are monotone: a digit that failed never passes once more digits are filled)
+        self.cands: dict[tuple[Check, tuple[int, int]], list[int]] = {}
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -173,10 +176,11 @@ class Work:
         return not self.empty()
 
 
-def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check) -> list[int]:
+def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check,
+            digits: list[int] | range | None = None) -> list[int]:
     r, i = cell
     out = []
-    for v in _domain(state.givens[r], i):
+    for v in _domain(state.givens[r], i) if digits is None else digits:
         vals[r][i] = v
         if check(state, vals):
             out.append(v)
@@ -185,8 +189,12 @@ def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check) 
 
 
 def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
+    cache = work.state.op == DIV
     for cell in work.empty():
-        found = passing(work.state, work.vals, cell, check)
+        before = work.cands.get((check, cell)) if cache else None
+        found = passing(work.state, work.vals, cell, check, before)
+        if cache:
+            work.cands[(check, cell)] = found
         if len(found) == 1:
             return cell, found[0]
     return None
@@ -200,6 +208,8 @@ def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: 
 
 
 def find_column(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, columns_ok)
     if hit is None:
         return None
@@ -211,6 +221,8 @@ def find_column(work: Work) -> Step | None:
 
 
 def find_last_digits(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, products_ok)
     if hit is None:
         return None
@@ -222,6 +234,8 @@ def find_last_digits(work: Work) -> Step | None:
 
 
 def find_lengths(work: Work) -> Step | None:
+    if work.state.op == DIV:
+        return None
     hit = _forced(work, bounds_ok)
     if hit is None:
         return None
@@ -232,16 +246,40 @@ def find_lengths(work: Work) -> Step | None:
                  "Count the digits: how large or small can the numbers around {cell} be?")
 
 
-def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12) -> bool:
+def strongest(state: ArithState) -> Check:
+    """The strongest test of the state's operation (the case split's, the screen's)."""
+    return divcheck.bounds_ok if state.op == DIV else bounds_ok
+
+
+def holds(state: ArithState, vals: Vals) -> bool:
+    """Whether the digits so far can still hold, as far as the strongest test sees."""
+    return strongest(state)(state, vals)
+
+
+def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing`, trying only the digits that passed last time (division only)."""
+    if work.state.op != DIV:
+        return passing(work.state, work.vals, cell, check)
+    found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
+    work.cands[(check, cell)] = found
+    return found
+
+
+def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12,
+                                 cands: dict[tuple[Check, tuple[int, int]], list[int]]
+                                 | None = None) -> bool:
+    check = strongest(state)
     work = Work(state)
     work.vals = [list(r) for r in vals]
+    if cands is not None:
+        work.cands = dict(cands)
     for _ in range(depth):
         empty = work.empty()
         if not empty:
-            return not bounds_ok(state, work.vals)
+            return not check(state, work.vals)
         moved = False
         for cell in empty:
-            found = passing(state, work.vals, cell, bounds_ok)
+            found = _passing_cached(work, cell, check)
             if not found:
                 return True
             if len(found) == 1:
@@ -254,14 +292,15 @@ def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12)
 
 
 def find_case_split(work: Work) -> Step | None:
+    check = strongest(work.state)
     for cell in work.empty():
-        found = passing(work.state, work.vals, cell, bounds_ok)
+        found = _passing_cached(work, cell, check)
         if not 2 <= len(found) <= 3:
             continue
         alive = []
         for v in found:
             work.vals[cell[0]][cell[1]] = v
-            if not _propagates_to_contradiction(work.state, work.vals):
+            if not _propagates_to_contradiction(work.state, work.vals, cands=work.cands):
                 alive.append(v)
             work.vals[cell[0]][cell[1]] = None
             if len(alive) > 1:
@@ -273,6 +312,41 @@ def find_case_split(work: Work) -> Step | None:
                          "within a few steps, so {cell} is {v}.",
                          "Try the two or three digits that fit {cell} and follow each.")
     return None
+
+
+def _div_finder(tid: str, check: Check, why: str, nudge: str) -> Callable[[Work], Step | None]:
+    def find(work: Work) -> Step | None:
+        if work.state.op != DIV:
+            return None
+        hit = _forced(work, check)
+        if hit is None:
+            return None
+        return _step(work, tid, hit[0], hit[1], why, nudge)
+
+    return find
+
+
+find_bring_down = _div_finder(
+    "bring-down", divcheck.copies_ok,
+    "A digit brought down is the dividend digit above it, and a quotient digit over a "
+    "column without a product row is 0 (its digit was brought down too): {cell} is {v}.",
+    "Which dividend digit is brought down into {cell}, or has its column a product row?")
+find_subtraction = _div_finder(
+    "subtraction", divcheck.subtractions_ok,
+    "The row above a product minus the product is the row under the rule, column by column "
+    "from the units with the borrow known (no number starts with 0): {cell} is {v}.",
+    "Subtract the product in the column of {cell}, borrow included.")
+find_divisor_times = _div_finder(
+    "divisor-times", divcheck.products_ok,
+    "A product row is the divisor times its quotient digit; its last digits come from the "
+    "divisor's last digits: {cell} is {v}.",
+    "Multiply the divisor by the quotient digit over the row of {cell}.")
+find_quotient_length = _div_finder(
+    "quotient-length", divcheck.bounds_ok,
+    "The lengths bound the numbers: a product has its row's length, a difference is less "
+    "than the divisor, a working number over a 0 quotient digit is less than the divisor. "
+    "Any other digit in {cell} breaks one of them: it is {v}.",
+    "How long is the product row near {cell}? Which quotient digits give that length?")
 
 
 def find_trial(work: Work) -> Step | None:
@@ -292,10 +366,19 @@ def find_trial(work: Work) -> Step | None:
 TABLE: tuple[Technique[Work], ...] = (
     Technique("column", "Column sum", Level.EASY, 1.0,
               "a column of the sum with one unknown, the carry known", find_column),
+    Technique("bring-down", "Brought down", Level.EASY, 0.8,
+              "a brought-down digit repeats the dividend's; no product row means a 0",
+              find_bring_down),
+    Technique("subtraction", "Subtraction row", Level.EASY, 1.0,
+              "a subtraction with one unknown, the borrow known", find_subtraction),
     Technique("last-digits", "Last digits of a product", Level.MEDIUM, 2.0,
               "a product's last digits from its factors' last digits", find_last_digits),
+    Technique("divisor-times", "Divisor times the digit", Level.MEDIUM, 2.0,
+              "a product row is the divisor times one quotient digit", find_divisor_times),
     Technique("lengths", "Lengths bound the numbers", Level.HARD, 3.0,
               "row lengths bound the factors and the digits", find_lengths),
+    Technique("quotient-length", "Quotient digit from lengths", Level.HARD, 3.0,
+              "row lengths bound the divisor and each quotient digit", find_quotient_length),
     Technique("case-split", "Case split", Level.EXPERT, 4.5,
               "try each digit that fits; all but one break", find_case_split),
     Technique("trial", "Trial", Level.TRIAL, 6.0, "guess and follow", find_trial),
@@ -334,6 +417,8 @@ def first_step(state: ArithState, solution: ArithState | None) -> Step | None:
 def bad_column(state: ArithState) -> int | None:
     """The picture column (0-based) of the first column of the addition that cannot add up
     with the digits filled so far (checked from the units up while the carry is known)."""
+    if state.op == DIV:
+        return None
     rows = _sum_rows(state)
     if rows is None:
         return None

@@ -12,6 +12,7 @@ from . import solver
 from .generator import GENERATOR_VERSION, generate_state, levels_of
 from .human import first_step, grade_state, solve_human
 from .model import (
+    DIV,
     ArithParams,
     ArithState,
     apply_move,
@@ -27,6 +28,12 @@ LEVEL_NOTES = {
     Level.EASY: "column sums with the carry",
     Level.MEDIUM: "the last digits of products",
     Level.HARD: "row lengths bound the numbers",
+    Level.EXPERT: "case splits: try the two or three digits that fit",
+}
+DIV_NOTES = {
+    Level.EASY: "subtraction rows and brought-down digits",
+    Level.MEDIUM: "the divisor times each quotient digit",
+    Level.HARD: "row lengths bound the divisor and the quotient digits",
     Level.EXPERT: "case splits: try the two or three digits that fit",
 }
 
@@ -49,24 +56,29 @@ class ArithKind:
         return str(params)
 
     def param_choices(self) -> tuple[str, ...]:
-        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5")
+        return ("mul3x2", "mul2x2", "mul4x2", "mul3x3", "add2x4", "add3x4", "add4x5", "div5/2")
 
     def levels(self, params: ArithParams) -> tuple[Level, ...]:
         return levels_of(params)
 
     def level_note(self, params: ArithParams) -> str:
-        return "; ".join(f"{lv.label}: {LEVEL_NOTES[lv]}" for lv in levels_of(params))
+        notes = DIV_NOTES if params.op == DIV else LEVEL_NOTES
+        return "; ".join(f"{lv.label}: {notes[lv]}" for lv in levels_of(params))
 
     def cli_options(self) -> tuple[CliOption, ...]:
         return (
-            CliOption("--op", "arithmetic: add or mul (with --size AxB)", metavar="OP",
+            CliOption("--op", "arithmetic: add, mul (with --size AxB) or div (with --size N/K)",
+                      metavar="OP",
                       commands=("generate",)),
         )
 
     def params_from_options(self, options: Mapping[str, OptionValue]) -> ArithParams | None:
         op, size = options.get("op"), options.get("size")
         if isinstance(op, str):
-            return parse_params(f"{op}{size if isinstance(size, str) else '3x2'}")
+            default = "5/2" if op.lower() == "div" else "3x2"
+            return parse_params(f"{op}{size if isinstance(size, str) else default}")
+        if isinstance(size, str):
+            return parse_params(size)  # the whole size: mul3x2, add3x4, div5/2
         return None
 
     def generate(self, params: ArithParams, rng: Rng, level: Level | None = None,
@@ -93,6 +105,14 @@ class ArithKind:
             raise ParseError(f"this sum is a {state.params}, not a {params}")
         return state
 
+    def split_batch(self, text: str, params: ArithParams | None) -> list[tuple[int, str]] | None:
+        """Two or more lines that each hold a whole sum (an ``=``): one-line puzzles."""
+        rows = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), 1)
+                if ln.strip() and not ln.lstrip().startswith("#")]
+        if len(rows) < 2 or not all("=" in ln for _, ln in rows):
+            return None
+        return rows
+
     def detect(self, text: str) -> str:
         rows = [ln for ln in text.splitlines() if ln.strip()]
         return "line" if len(rows) == 1 and "=" in rows[0] else "picture"
@@ -110,11 +130,11 @@ class ArithKind:
     def status(self, state: ArithState) -> Status:
         numbers = state.numbers()
         if numbers is None:
-            from .human import bounds_ok
+            from .human import holds
 
-            ok = bounds_ok(state, [list(r) for r in state.values])
+            ok = holds(state, [list(r) for r in state.values])
             return Status.PLAYING if ok else Status.BROKEN
-        filled = ArithState(state.op, state.values, state.values)
+        filled = state.with_givens(state.values)
         return Status.SOLVED if solver.count(filled, 1) == 1 else Status.BROKEN
 
     def reveal(self, state: ArithState, solution: ArithState, at: str | None = None) -> str:

@@ -27,34 +27,43 @@ picture), column 3 (counted from the picture's left edge); ``r2c3=0`` puts a zer
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import MoveError, ParamsError, ParseError, quote
 
 _PARAMS = re.compile(r"^(add)(\d)x(\d{1,2})$|^(mul)(\d)x(\d)$", re.IGNORECASE)
+_DIV_PARAMS = re.compile(r"^div(\d{1,2})[/x](\d)$", re.IGNORECASE)
 _MOVE = re.compile(r"^r(\d{1,2})c(\d{1,2})=([0-9.])$", re.IGNORECASE)
 
-ADD, MUL = "add", "mul"
+ADD, MUL, DIV = "add", "mul", "div"
 
 
 @dataclass(frozen=True)
 class ArithParams:
-    """``op`` is ``add`` or ``mul``; ``a`` is the addend count or the multiplicand length,
-    ``b`` the addend length or the multiplier length."""
+    """``op`` is ``add``, ``mul`` or ``div``; ``a`` is the addend count, the multiplicand
+    length or the dividend length, ``b`` the addend, multiplier or divisor length."""
 
     op: str
     a: int
     b: int
 
     def __str__(self) -> str:
-        return f"{self.op}{self.a}x{self.b}"
+        return f"{self.op}{self.a}{'/' if self.op == DIV else 'x'}{self.b}"
 
 
 def parse_params(text: str) -> ArithParams:
+    d = _DIV_PARAMS.match(text.strip())
+    if d is not None:
+        n, k = int(d.group(1)), int(d.group(2))
+        if not (1 <= k <= 4 and k <= n <= 10 and n >= 2):
+            raise ParamsError(f"bad division {quote(text)}: a dividend of 2 to 10 digits by a "
+                              "divisor of 1 to 4 digits, no longer than the dividend")
+        return ArithParams(DIV, n, k)
     m = _PARAMS.match(text.strip())
     if m is None:
         raise ParamsError(f"bad arithmetic size {quote(text)}: expected addNxL (N addends of "
-                          "L digits, e.g. add3x4) or mulAxB (e.g. mul3x2)")
+                          "L digits, e.g. add3x4), mulAxB (e.g. mul3x2) or divN/K (an N-digit "
+                          "dividend by a K-digit divisor, e.g. div5/2)")
     if m.group(1):
         n, length = int(m.group(2)), int(m.group(3))
         if not (2 <= n <= 5 and 1 <= length <= 9):
@@ -76,6 +85,8 @@ class ArithState:
     op: str
     givens: tuple[Pattern, ...]
     values: tuple[Pattern, ...]
+    #: division only: each row's places left of the right edge (see :mod:`.divforms`)
+    shifts: tuple[int, ...] = ()
 
     @property
     def naddends(self) -> int:
@@ -86,10 +97,14 @@ class ArithState:
     def params(self) -> ArithParams:
         if self.op == ADD:
             return ArithParams(ADD, len(self.givens) - 1, max(map(len, self.givens[:-1])))
+        if self.op == DIV:
+            return ArithParams(DIV, len(self.givens[2]), len(self.givens[1]))
         return ArithParams(MUL, len(self.givens[0]), len(self.givens[1]))
 
     def shift(self, row: int) -> int:
         """Places the row sits left of the right edge (partial products are shifted)."""
+        if self.op == DIV:
+            return self.shifts[row]
         if self.op == MUL and 2 <= row < len(self.givens) - 1:
             return row - 2
         return 0
@@ -115,10 +130,14 @@ class ArithState:
         return index if 0 <= index < len(self.givens[row]) else None
 
     def with_values(self, values: tuple[Pattern, ...]) -> ArithState:
-        return ArithState(self.op, self.givens, values)
+        return replace(self, values=values)
 
     def givens_only(self) -> ArithState:
-        return ArithState(self.op, self.givens, self.givens)
+        return replace(self, values=self.givens)
+
+    def with_givens(self, rows: tuple[Pattern, ...]) -> ArithState:
+        """The same layout with other givens (and no digits filled)."""
+        return replace(self, givens=rows, values=rows)
 
     def numbers(self) -> list[int] | None:
         """Every row's number, when every digit is filled."""
@@ -189,6 +208,10 @@ def _pattern(text: str, what: str) -> Pattern:
 def read_line(text: str) -> ArithState:
     text = text.strip()
     s = text.replace(" ", "")
+    if "/" in s:
+        from .divforms import read_div_line
+
+        return read_div_line(s)
     if s.count("=") == 0:
         raise ParseError(f"bad sum {quote(text)}: no '='")
     if "x" in s.lower() or "×" in s:
@@ -211,8 +234,8 @@ def read_line(text: str) -> ArithState:
     left, _, total = s.partition("=")
     if "=" in total:
         raise ParseError(f"bad addition {quote(text)}: one '=' only")
-    if any(ch in left for ch in "-/:"):
-        raise ParseError(f"bad sum {quote(text)}: only + and x are known operators")
+    if any(ch in left for ch in "-:"):
+        raise ParseError(f"bad sum {quote(text)}: only +, x and / are known operators")
     return make_state(ADD, [*(_pattern(p, "addend") for p in left.split("+")),
                             _pattern(total, "sum")])
 
@@ -222,6 +245,10 @@ def _digits(row: Pattern) -> str:
 
 
 def write_line(state: ArithState, values: bool = True) -> str:
+    if state.op == DIV:
+        from .divforms import write_div_line
+
+        return write_div_line(state, values)
     rows = [_digits(r) for r in (state.values if values else state.givens)]
     if state.op == ADD:
         return "+".join(rows[:-1]) + "=" + rows[-1]
@@ -231,6 +258,10 @@ def write_line(state: ArithState, values: bool = True) -> str:
 
 
 def write_picture(state: ArithState, values: bool = True) -> str:
+    if state.op == DIV:
+        from .divforms import write_div_picture
+
+        return write_div_picture(state, values)
     rows = [_digits(r) for r in (state.values if values else state.givens)]
     w = state.width
     lines = []
@@ -247,6 +278,10 @@ def write_picture(state: ArithState, values: bool = True) -> str:
 
 
 def read_picture(text: str) -> ArithState:
+    if ")" in text:
+        from .divforms import read_div_picture
+
+        return read_div_picture(text)
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
     rows: list[tuple[str, str, int]] = []  # (operator, digits, right edge)
     for ln in lines:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product as cartesian
 
-from .model import ADD, ArithState, Pattern
+from .model import ADD, DIV, ArithState, Pattern
 
 _ANY = tuple(range(10))
 _NONZERO = tuple(range(1, 10))
@@ -47,10 +47,29 @@ def _low_fits(row: Pattern, n: int, k: int) -> bool:
     return True
 
 
+def _low_table(row: Pattern, upto: int) -> list[tuple[tuple[int, int], ...]]:
+    """For each ``k <= upto``: the (power of ten, digit) of the row's given digits among its
+    low ``k`` places, for :func:`_agrees`."""
+    length = len(row)
+    return [tuple((10 ** j, g) for j in range(min(k, length))
+                  if (g := row[length - 1 - j]) is not None) for k in range(upto + 1)]
+
+
+def _agrees(n: int, pairs: tuple[tuple[int, int], ...]) -> bool:
+    for power, digit in pairs:  # noqa: SIM110 (a plain loop: the hot path of the search)
+        if n // power % 10 != digit:
+            return False
+    return True
+
+
 def solutions(state: ArithState) -> Iterator[ArithState]:
     """Every filling of the givens that makes the sum true (lazily)."""
     if state.op == ADD:
         yield from _add(state)
+    elif state.op == DIV:
+        from .divsolver import solutions as div_solutions
+
+        yield from div_solutions(state)
     else:
         yield from _mul(state)
 
@@ -105,7 +124,7 @@ def _add(state: ArithState) -> Iterator[ArithState]:
 def _mul(state: ArithState) -> Iterator[ArithState]:
     a_row, b_row, *partials, product = state.givens
     la, lb = len(a_row), len(b_row)
-    bdoms = []
+    bdoms: list[tuple[int, ...]] = []
     for i in range(lb):
         digit_pos = lb - 1 - i  # index in b of the multiplier digit of partial row i
         dom = _domain(b_row, digit_pos)
@@ -116,36 +135,93 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
             dom = tuple(d for d in dom if d != 0)  # a longer row: the digit is not 0
         bdoms.append(dom)
     adoms = [_domain(a_row, la - 1 - k) for k in range(la)]  # units first
-    for bdigits in cartesian(*bdoms):  # units first
-        b = sum(d * 10 ** i for i, d in enumerate(bdigits))
-        if len(str(b)) != lb and lb > 1:
-            continue
+    # the lengths of the partial rows bound their multiplier digits
+    alo, ahi = _bounds(a_row)
+    for i, p in enumerate(partials):
+        lp = len(p)
+        bdoms[i] = tuple(d for d in bdoms[i]
+                         if d * ahi >= (10 ** (lp - 1) if lp > 1 else 0)
+                         and d * alo <= 10 ** lp - 1)
+    if any(not dom for dom in bdoms):
+        return
+    rows = partials if partials else [None] * lb
+    row_lows = [_low_table(p, la) if p is not None else None for p in rows]
+    product_low = _low_table(product, la)
+    row_bounds = [_bounds(p) if p is not None else None for p in rows]
+    # tops[k]: the least and greatest value of the multiplicand's digits from place k up
+    tops = [_bounds(a_row[:la - k]) if k < la else (0, 0) for k in range(la + 1)]
 
-        def grow(k: int, a_low: int, b: int = b,
-                 bdigits: tuple[int, ...] = bdigits) -> Iterator[int]:
-            if k == la:
-                yield a_low
-                return
-            place = 10 ** k
-            for d in adoms[k]:
-                v = a_low + d * place
-                if partials and not all(_low_fits(p, v * bd, k + 1)
-                                        for p, bd in zip(partials, bdigits, strict=True)):
-                    continue
-                if not _low_fits(product, v * b, k + 1):
-                    continue
-                yield from grow(k + 1, v, b, bdigits)
+    def narrow_by_product(v: int, k: int, sets: list[tuple[int, ...]],
+                          ) -> list[tuple[int, ...]] | None:
+        """The sets, keeping only the multiplier digits that some choice of the others joins
+        to give the product's low ``k`` digits (None when none does)."""
+        n = min(k, lb)
+        size = 1
+        for s in sets[:n]:
+            size *= len(s)
+        if size > 729:
+            return sets  # too many to try: the rows will decide
+        support: list[set[int]] = [set() for _ in range(n)]
+        for low in cartesian(*sets[:n]):
+            b_low = sum(d * 10 ** i for i, d in enumerate(low))
+            if _agrees(v * b_low, product_low[k]):
+                for i, d in enumerate(low):
+                    support[i].add(d)
+        if not support[0]:
+            return None
+        return [tuple(x for x in s if x in support[i]) if i < n else s
+                for i, s in enumerate(sets)]
 
-        for a in grow(0, 0):
-            if not _fits(product, a * b) or not _fits(a_row, a):
-                continue
-            rows: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
-            ok = True
-            for p, bd in zip(partials, bdigits if partials else (), strict=True):
-                if not _fits(p, a * bd):
-                    ok = False
+    def grow(k: int, a_low: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
+        if k == la:
+            yield from finish(a_low, sets)
+            return
+        place = 10 ** k
+        for d in adoms[k]:
+            v = a_low + d * place
+            narrowed = []
+            # the multiplicand lies in [lo, hi]: each row's digit keeps its row's bounds
+            lo = v + tops[k + 1][0] * place * 10
+            hi = v + tops[k + 1][1] * place * 10
+            for dom, low, bounds in zip(sets, row_lows, row_bounds, strict=True):
+                if low is None or bounds is None:
+                    kept = dom
+                else:
+                    plo, phi = bounds
+                    kept = tuple(x for x in dom if x * lo <= phi and x * hi >= plo
+                                 and _agrees(v * x, low[k + 1]))
+                if not kept:
                     break
-                rows.append(_digits_of(a * bd, len(p)))
-            if ok:
-                rows.append(_digits_of(a * b, len(product)))
-                yield state.with_values(tuple(rows))
+                narrowed.append(kept)
+            else:
+                kept_sets = narrow_by_product(v, k + 1, narrowed)
+                if kept_sets is not None:
+                    yield from grow(k + 1, v, kept_sets)
+
+    def finish(a: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
+        if not _fits(a_row, a):
+            return
+        if partials:  # the multiplicand is known: each row says which digits fit it
+            sets = [tuple(x for x in dom if _fits(p, a * x)) for dom, p in
+                    zip(sets, partials, strict=True)]
+        for bdigits in cartesian(*sets):  # units first
+            b = sum(d * 10 ** i for i, d in enumerate(bdigits))
+            if (len(str(b)) != lb and lb > 1) or not _fits(product, a * b):
+                continue
+            out: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
+            out += [_digits_of(a * bd, len(p))
+                    for p, bd in zip(partials, bdigits if partials else (), strict=True)]
+            out.append(_digits_of(a * b, len(product)))
+            yield state.with_values(tuple(out))
+
+    yield from grow(0, 0, bdoms)
+
+
+def _bounds(row: Pattern) -> tuple[int, int]:
+    lo = hi = 0
+    for i, d in enumerate(row):
+        if d is None:
+            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
+        else:
+            lo, hi = lo * 10 + d, hi * 10 + d
+    return lo, hi
