@@ -438,7 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
     def kind_flags(sp: argparse.ArgumentParser) -> None:
         """Options that kinds add, for this command (each kind accepts only its own)."""
         command = sp.prog.split()[-1]
-        added = _KIND_FLAGS.setdefault(command, {})
+        # a fresh table for every parser: main() may run more than once in one process
+        added: dict[str, str] = {}
+        _KIND_FLAGS[command] = added
         for kind in all_kinds():
             for opt in kind.cli_options():
                 if command not in opt.commands or opt.dest in added:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from puzzleterm.cli import main
+
 from .conftest import TESTS
 from .test_cli import run
 
@@ -85,3 +87,13 @@ def test_a_batch_solved_into_grids_keeps_them_apart() -> None:
     assert proc.returncode == 0, proc.stderr
     grids = proc.stdout.strip().split("\n\n")
     assert [len(g.splitlines()) for g in grids] == [9, 9, 9]
+
+
+def test_kind_flags_work_every_time_main_runs_in_one_process(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # each parser registers the kinds' own flags afresh (they were lost after the first run)
+    for _ in range(2):
+        assert main(["generate", "arith", "--op", "mul", "--size", "3x2", "--seed", "7"]) == 0
+        assert "x" in capsys.readouterr().out
+    assert main(["generate", "sudoku", "--op", "mul"]) == 2
+    assert "--op is not an option of sudoku" in capsys.readouterr().err
