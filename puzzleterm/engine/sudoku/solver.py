@@ -16,6 +16,7 @@ from functools import cache
 from operator import itemgetter
 
 from ..rng import Rng
+from .bitsearch import BitSearch, board_of
 from .geometry import Geometry
 
 Masks = list[int]
@@ -321,22 +322,18 @@ def box_line_segments(
 
 
 def solve_values(geo: Geometry, values: Sequence[int]) -> tuple[int, ...] | None:
-    """The first solution found, or None when there is none."""
-    cand = initial_masks(geo, values)
-    if cand is None:
-        return None
-    s = Search(geo, limit=1)
-    s.run(cand)
-    return masks_to_values(s.solutions[0]) if s.solutions else None
+    """The first solution found (by the bit-parallel search), or None when there is none."""
+    s = BitSearch(geo, limit=1)
+    s.run(board_of(geo, values))
+    return s.solutions[0] if s.solutions else None
 
 
 def count_values(geo: Geometry, values: Sequence[int], limit: int | None = 2) -> int:
-    """How many solutions, counting no further than ``limit`` (None: count them all)."""
-    cand = initial_masks(geo, values)
-    if cand is None:
-        return 0
-    s = Search(geo, limit=limit, keep=False)
-    s.run(cand)
+    """How many solutions, counting no further than ``limit`` (None: count them all).
+
+    Counting to 2 is one search that goes on past the first solution."""
+    s = BitSearch(geo, limit=limit, keep=False)
+    s.run(board_of(geo, values))
     return s.count
 
 
@@ -366,6 +363,11 @@ def has_other_solution(
     """
     vals = list(values)
     vals[cell] = 0
+    if node_limit is None:
+        x = board_of(geo, vals) & ~(1 << ((solution[cell] - 1) * geo.ncells + cell))
+        s2 = BitSearch(geo, limit=1, keep=False)
+        s2.run(x)
+        return s2.count > 0
     cand = initial_masks(geo, vals)
     if cand is None:
         return False
