@@ -14,7 +14,8 @@ means finishing the whole search).  Peers (the ``bench`` extra: ``pip install -e
   warm-up puzzle so JIT compilation is left out.
 
 Every solver runs in its own subprocess (NumPy- and Numba-based peers ran up to 2x slower
-sharing one), one after the other.  Each gets the puzzle as 81 digit values; building a
+sharing one); they take turns puzzle by puzzle, the order rotating, so machine noise hits
+all of them alike.  Each gets the puzzle as 81 digit values; building a
 peer's exact-cover matrix is part of its time, as setting up candidates is part of ours.
 Times are CPU time (``time.process_time``) per puzzle; figures: median and 90th percentile
 per set and task, and the ratio of each peer's median to ours (above 1: ours is faster).
@@ -193,48 +194,60 @@ def valid(values: Values, solution: tuple[int, ...] | None) -> bool:
 
 
 # -- one solver in its own process --------------------------------------------------------------
-def worker(name: str, sets: list[str], limit: int | None) -> dict[str, object]:
+def worker(name: str) -> None:
+    """Serve one solver: read puzzles on stdin, answer one JSON line of CPU times each."""
     try:
         first, count = FACTORIES[name]()
     except ImportError as exc:
-        return {"error": f"not installed ({exc.name}); pip install -e '.[bench]'"}
-    out: dict[str, object] = {}
+        print(json.dumps({"error": f"not installed ({exc.name}); pip install -e '.[bench]'"}))
+        return
     warm = load_set(SETS["top95"], 1)
     if warm:  # JIT compilation (xcover) and first-call costs stay out of the figures
         v = [0 if ch in ".0" else int(ch) for ch in warm[0]]
         first(v)
         count(v)
-    for key in sets:
-        puzzles = load_set(SETS[key], limit)
-        if puzzles is None:
-            continue
-        t_first: list[float] = []
-        t_unique: list[float] = []
-        wrong = 0
-        for line in puzzles:
-            values = [0 if ch in ".0" else int(ch) for ch in line]
-            t0 = time.process_time()
-            sol = first(values)
-            t1 = time.process_time()
-            n = count(values)
-            t2 = time.process_time()
-            t_first.append(t1 - t0)
-            t_unique.append(t2 - t1)
-            if not valid(values, sol) or n != 1:
-                wrong += 1
-        out[key] = {"first": t_first, "unique": t_unique, "wrong": wrong}
-    return out
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        values = [0 if ch in ".0" else int(ch) for ch in line.strip()]
+        t0 = time.process_time()
+        sol = first(values)
+        t1 = time.process_time()
+        n = count(values)
+        t2 = time.process_time()
+        ok = valid(values, sol) and n == 1
+        print(json.dumps({"first": t1 - t0, "unique": t2 - t1, "ok": ok}), flush=True)
 
 
-def run_worker(name: str, sets: list[str], limit: int | None) -> dict[str, object]:
-    cmd = [sys.executable, __file__, "--worker", name, "--sets", ",".join(sets)]
-    if limit is not None:
-        cmd += ["--limit", str(limit)]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        return {"error": f"worker failed: {done.stderr.strip().splitlines()[-1:]}"}
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+class Peer:
+    """A worker process, asked one puzzle at a time."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker", name],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )
+        hello = self._read()
+        self.error = str(hello.get("error", "")) if hello else "worker failed to start"
+
+    def _read(self) -> dict[str, object] | None:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        return json.loads(line) if line else None
+
+    def solve(self, line: str) -> dict[str, object]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        reply = self._read()
+        if reply is None:
+            raise RuntimeError(f"{self.name} worker died")
+        return reply
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
 
 
 def main() -> int:
@@ -247,29 +260,55 @@ def main() -> int:
     ap.add_argument("--peers", default=",".join(PEERS), help="comma-separated: " + ", ".join(PEERS))
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return 0
     sets = [s for s in args.sets.split(",") if s]
     unknown = [s for s in sets if s not in SETS]
     if unknown:
         ap.error(f"unknown set(s) {', '.join(unknown)}; choose from {', '.join(SETS)}")
-    if args.worker:
-        print(json.dumps(worker(args.worker, sets, args.limit)))
-        return 0
-    names = ["puzzleterm"] + [p for p in args.peers.split(",") if p]
-    print(f"# data: {SHARED_DATA}; CPU ms per puzzle; each solver in its own process")
-    results: dict[str, dict[str, object]] = {}
-    for name in names:
-        limit = args.limit
-        if name == "dlx":
-            limit = args.dlx_limit if limit is None else min(limit, args.dlx_limit)
-        t = time.perf_counter()
-        results[name] = run_worker(name, sets, limit)
-        err = results[name].get("error")
-        note = f"skipped: {err}" if err else f"{time.perf_counter() - t:.1f} s wall"
-        print(f"# {name}: {note}")
-    wrong = 0
+    print(f"# data: {SHARED_DATA}; CPU ms per puzzle (time.process_time)")
+    print("# each solver in its own process; they take turns puzzle by puzzle (order rotates)")
+    peers: list[Peer] = []
+    for name in ["puzzleterm"] + [p for p in args.peers.split(",") if p]:
+        peer = Peer(name)
+        if peer.error:
+            print(f"# {name}: skipped: {peer.error}")
+            peer.close()
+        else:
+            peers.append(peer)
+    if not peers or peers[0].name != "puzzleterm":
+        print("# puzzleterm solver failed to start")
+        return 1
+    names = [p.name for p in peers]
+    results: dict[str, dict[str, dict[str, list[float]]]] = {n: {} for n in names}
+    wrongs = {n: 0 for n in names}
+    try:
+        for key in sets:
+            puzzles = load_set(SETS[key], args.limit)
+            if puzzles is None:
+                continue
+            for n in names:
+                results[n][key] = {"first": [], "unique": []}
+            for k, line in enumerate(puzzles):
+                order = peers[k % len(peers) :] + peers[: k % len(peers)]
+                for peer in order:
+                    if peer.name == "dlx" and k >= args.dlx_limit:
+                        continue
+                    reply = peer.solve(line)
+                    for task in ("first", "unique"):
+                        value = reply[task]
+                        assert isinstance(value, float)
+                        results[peer.name][key][task].append(value)
+                    if not reply["ok"]:
+                        wrongs[peer.name] += 1
+                        print(f"# WRONG ANSWER from {peer.name} on {line}")
+    finally:
+        for peer in peers:
+            peer.close()
     for key in sets:
         ours = results["puzzleterm"].get(key)
-        if not isinstance(ours, dict):
+        if ours is None:
             print(f"\n{key}: {SETS[key]} not found in {SHARED_DATA}; skipped")
             continue
         base_f = summary(ours["first"])[0]
@@ -278,15 +317,14 @@ def main() -> int:
         print(f"  {'solver':<12} {'first':>8} {'p90':>8} {'unique':>8} {'p90':>8}"
               f"   {'ratio first':>11} {'ratio unique':>12}")
         for name in names:
-            r = results[name].get(key)
-            if not isinstance(r, dict):
-                continue
+            r = results[name][key]
             mf, pf, _ = summary(r["first"])
             mu, pu, _ = summary(r["unique"])
-            wrong += r["wrong"]
-            sub = "" if len(r["first"]) == len(ours["first"]) else f"  (first {len(r['first'])})"
+            done = len(r["first"])
+            sub = "" if done == len(ours["first"]) else f"  (first {done} only)"
             print(f"  {name:<12} {mf * 1e3:8.3f} {pf * 1e3:8.3f} {mu * 1e3:8.3f} {pu * 1e3:8.3f}"
                   f"   {mf / base_f:10.2f}x {mu / base_u:11.2f}x{sub}")
+    wrong = sum(wrongs.values())
     print(f"\n# ratios: peer median / ours (above 1: ours is faster); wrong answers: {wrong}")
     return 1 if wrong else 0
 

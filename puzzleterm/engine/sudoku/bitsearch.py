@@ -37,7 +37,7 @@ class Tables:
     #: per template: (offsets but the first, anchor bits in every block, spread multiplier)
     templates: tuple[tuple[tuple[int, ...], int, int], ...]
     kill: tuple[int, ...]  # per bit: everything that placing this digit here removes
-    reach: tuple[int, ...]  # per bit: the same digit in the cell's peers
+    peer_cells: tuple[int, ...]  # per cell: its peers (one block)
     cell_bit: tuple[int, ...]  # per cell: its bit in every block
 
 
@@ -60,11 +60,10 @@ def tables(geo: Geometry) -> Tables:
         templates.append((offsets[1:], anchors, spread))
     cell_bit = tuple(rep << c for c in range(nc))
     kill = []
-    reach = []
+    peer_cells = tuple(sum(1 << p for p in geo.peers[c]) for c in range(nc))
     for d in range(n):
         for c in range(nc):
-            peers = sum(1 << (d * nc + p) for p in geo.peers[c])
-            reach.append(peers)
+            peers = peer_cells[c] << (d * nc)
             # every digit of the cell but the placed one, and this digit in every peer
             gone = (cell_bit[c] & ~(1 << (d * nc + c))) | peers
             kill.append(full & ~gone)
@@ -77,7 +76,7 @@ def tables(geo: Geometry) -> Tables:
         digit_shifts=tuple(d * nc for d in range(1, n)),
         templates=tuple(templates),
         kill=tuple(kill),
-        reach=tuple(reach),
+        peer_cells=peer_cells,
         cell_bit=cell_bit,
     )
 
@@ -358,9 +357,9 @@ class BitSearch:
     """Propagate-and-branch search; counts solutions up to ``limit`` (None: all).
 
     Branching is on a cell with two candidates when there is one (nearly always, after
-    singles and box-line reductions): the one whose two digits are still candidates in the
-    most peers, so either choice removes the most.  Otherwise it is on the first cell with
-    the fewest candidates.  Digits are tried in increasing order.
+    singles and box-line reductions): the one that sees the most open cells (twice) and
+    two-candidate cells (once), so that either choice reaches far.  Otherwise it is on the
+    first cell with the fewest candidates.  Digits are tried in increasing order.
     """
 
     __slots__ = ("count", "keep", "limit", "nodes", "propagate", "solutions", "t")
@@ -378,8 +377,9 @@ class BitSearch:
         """Search from state ``x`` (see :func:`board_of`)."""
         t = self.t
         propagate = self.propagate
-        reach = t.reach
+        peer_cells = t.peer_cells
         cell_bit = t.cell_bit
+        kill = t.kill
         rep = t.rep
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
@@ -402,14 +402,13 @@ class BitSearch:
             cell = -1
             if pair:
                 best = -1
-                while pair:
-                    low = pair & -pair
-                    pair ^= low
+                rest = pair
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
                     c = low.bit_length() - 1
-                    mine = x & cell_bit[c]
-                    one = mine & -mine
-                    k = (x & (reach[one.bit_length() - 1] | reach[(mine ^ one).bit_length() - 1])
-                         ).bit_count()
+                    seen = peer_cells[c]
+                    k = 2 * (two & seen).bit_count() + (pair & seen).bit_count()
                     if k > best:
                         best = k
                         cell = c
@@ -425,11 +424,10 @@ class BitSearch:
                         cell = c
                         if k == 3:
                             break
-            mine = x & cell_bit[cell]
-            rest = mine
-            while rest:
+            rest = x & cell_bit[cell]
+            while rest:  # place each digit in turn (the child starts with its peers cleared)
                 low = rest & -rest
-                if dfs(x & ~(mine ^ low), done):
+                if dfs(x & kill[low.bit_length() - 1], done | low):
                     return True
                 rest ^= low
             return False
