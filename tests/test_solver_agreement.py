@@ -136,10 +136,13 @@ def test_clashes_and_packed_state() -> None:
     clash[0] = clash[80] = 3
     clash[8] = 3  # same row as cell 0
     assert bt.count_values(geo, clash, 2) == 0
+    t = bitsearch.tables(geo)
     x = bitsearch.board_of(geo, [0] * 81)
-    assert x == bitsearch.tables(geo).full
+    assert x == t.full == sum(t.field(c) for c in range(81))
     masks = [geo.all_mask] * 81
     masks[5] = 0b101
-    assert bitsearch.board_of_masks(geo, masks) == x & ~(
-        bitsearch.tables(geo).cell_bit[5] & ~((1 << 5) | (1 << (2 * 81 + 5)))
-    )
+    keep = t.bit(5, 1) | t.bit(5, 3)
+    assert bitsearch.board_of_masks(geo, masks) == x & ~(t.field(5) & ~keep)
+    values = [0] * 81
+    values[7] = 4
+    assert bitsearch.board_of(geo, values) == x & ~t.field(7) | t.bit(7, 4)

@@ -1,17 +1,25 @@
 """Bit-parallel search of the Sudoku family: one big integer holds the whole board.
 
-The state is a single integer ``x`` of ``n`` blocks of ``ncells`` bits: bit ``d*ncells + c``
-is set while digit ``d+1`` is still possible in cell ``c``.  Cells are numbered row-major,
-so every house is a fixed set of offsets from its first cell, and houses of the same shape
-(all rows, all columns, all boxes...) share one *template*: shifting ``x`` right by each
-offset and folding the copies together counts, for every house of the template and every
-digit at once, whether the digit has no place, one place or several.  The same trick over
-the digit blocks counts the candidates of every cell at once.  So one propagation round
-(naked singles, hidden singles, contradictions) is a few dozen integer operations whatever
-the number of placements, and a branch copies nothing: a child is just another integer.
+The state is a single integer ``x`` with one field of ``n + 1`` bits per cell (cells
+row-major): bit ``d-1`` of a field is set while digit ``d`` is still possible there, and the
+top bit is a guard, always clear.  Two kinds of arithmetic then work on every cell or every
+house at once:
 
-It works on any :class:`~puzzleterm.engine.sudoku.geometry.Geometry` (4x4 to 16x16 Sudoku,
-X-Sudoku, Latin squares): the templates are read off the houses.
+* within fields: ``x & ((x | G) - L)`` drops each cell's lowest candidate (the guards stop
+  the borrows), and adding the all-digits mask carries into a guard exactly when its field
+  is not empty, so the empty cells, the settled ones and those with two or three candidates
+  are a handful of operations for the whole board;
+* across fields: every house is a fixed set of cell offsets from its first cell, and houses
+  of the same shape (all rows, all columns, all boxes...) share that set, so shifting ``x``
+  by each offset and folding the copies tells, for every house of the shape and every digit
+  at once, whether the digit has no place, one place or several.  Box-line reductions fold
+  the segments (a line's cells within a box) the same way.
+
+So a propagation round costs a few dozen integer operations whatever the number of
+placements, and a branch copies nothing: a child is just another integer.  The rounds are
+compiled per geometry (:mod:`.bitcode`).  It works on any
+:class:`~puzzleterm.engine.sudoku.geometry.Geometry` (4x4 to 16x16 Sudoku, X-Sudoku, Latin
+squares): the shapes are read off the houses.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import cast
 
+from . import bitcode
 from .geometry import Geometry
 
 
@@ -30,54 +39,61 @@ class Tables:
 
     n: int
     ncells: int
-    cells: int  # ncells low bits: one block
+    width: int  # bits per cell: n digits and a guard
     full: int  # every digit in every cell
-    rep: int  # one bit at the start of each block: ``mask * rep`` copies a block to all
-    digit_shifts: tuple[int, ...]  # block offsets 1..n-1, to fold the digits of each cell
-    #: per template: (offsets but the first, anchor bits in every block, spread multiplier)
-    templates: tuple[tuple[tuple[int, ...], int, int], ...]
+    #: per house shape: (offsets in cells but the first, its houses' first cells, all digits)
+    templates: tuple[tuple[tuple[int, ...], int], ...]
     kill: tuple[int, ...]  # per bit: everything that placing this digit here removes
-    peer_cells: tuple[int, ...]  # per cell: its peers (one block)
-    cell_bit: tuple[int, ...]  # per cell: its bit in every block
+    peers_at: tuple[int, ...]  # per guard bit: the guard bits of the cell's peers
+    field_at: tuple[int, ...]  # per guard bit: the digit bits of that cell
+
+    def bit(self, cell: int, digit: int) -> int:
+        """The bit of ``digit`` (1..n) in ``cell``."""
+        return 1 << (cell * self.width + digit - 1)
+
+    def field(self, cell: int) -> int:
+        """Every digit bit of ``cell``."""
+        return ((1 << self.n) - 1) << (cell * self.width)
 
 
 @cache
 def tables(geo: Geometry) -> Tables:
     """The constants of ``geo``, built once."""
     n, nc = geo.n, geo.ncells
-    cells = (1 << nc) - 1
-    rep = sum(1 << (d * nc) for d in range(n))
-    full = cells * rep
+    width = n + 1
+    digits = (1 << n) - 1
+    full = sum(digits << (c * width) for c in range(nc))
     groups: dict[tuple[int, ...], list[int]] = {}
     for house in geo.houses:
         anchor = min(house)
         offsets = tuple(sorted(c - anchor for c in house))
         groups.setdefault(offsets, []).append(anchor)
-    templates = []
-    for offsets in sorted(groups):
-        anchors = sum(1 << a for a in groups[offsets]) * rep
-        spread = sum(1 << o for o in offsets)
-        templates.append((offsets[1:], anchors, spread))
-    cell_bit = tuple(rep << c for c in range(nc))
-    kill = []
-    peer_cells = tuple(sum(1 << p for p in geo.peers[c]) for c in range(nc))
-    for d in range(n):
-        for c in range(nc):
-            peers = peer_cells[c] << (d * nc)
-            # every digit of the cell but the placed one, and this digit in every peer
-            gone = (cell_bit[c] & ~(1 << (d * nc + c))) | peers
-            kill.append(full & ~gone)
+    templates = tuple(
+        (offsets[1:], sum(digits << (a * width) for a in groups[offsets]))
+        for offsets in sorted(groups)
+    )
+    kill = [0] * (nc * width)
+    peers_at = [0] * (nc * width)
+    field_at = [0] * (nc * width)
+    for c in range(nc):
+        base = c * width
+        field = digits << base
+        peers_at[base + n] = sum(1 << (p * width + n) for p in geo.peers[c])
+        field_at[base + n] = field
+        for d in range(n):
+            # every other digit of the cell, and this digit in every peer
+            gone = field & ~(1 << (base + d))
+            gone |= sum(1 << (p * width + d) for p in geo.peers[c])
+            kill[base + d] = full & ~gone
     return Tables(
         n=n,
         ncells=nc,
-        cells=cells,
+        width=width,
         full=full,
-        rep=rep,
-        digit_shifts=tuple(d * nc for d in range(1, n)),
-        templates=tuple(templates),
+        templates=templates,
         kill=tuple(kill),
-        peer_cells=peer_cells,
-        cell_bit=cell_bit,
+        peers_at=tuple(peers_at),
+        field_at=tuple(field_at),
     )
 
 
@@ -85,248 +101,22 @@ def board_of(geo: Geometry, values: Sequence[int]) -> int:
     """The state of a grid of values (0 = empty); clashing givens are found by the search."""
     t = tables(geo)
     x = t.full
-    nc = t.ncells
     for c, v in enumerate(values):
         if v:
-            x &= ~t.cell_bit[c] | (1 << ((v - 1) * nc + c))
+            x &= ~t.field(c) | t.bit(c, v)
     return x
 
 
 def board_of_masks(geo: Geometry, masks: Sequence[int]) -> int:
     """The state of per-cell candidate masks (bit ``d-1`` for digit ``d``)."""
-    nc = geo.ncells
-    x = 0
-    for c, m in enumerate(masks):
-        d = 0
-        while m:
-            if m & 1:
-                x |= 1 << (d * nc + c)
-            m >>= 1
-            d += 1
-    return x
+    t = tables(geo)
+    return sum((m & geo.all_mask) << (c * t.width) for c, m in enumerate(masks))
 
 
 def values_of(t: Tables, x: int) -> tuple[int, ...]:
     """The digits of a solved state."""
-    out = [0] * t.ncells
-    nc, cells = t.ncells, t.cells
-    for d in range(t.n):
-        block = (x >> (d * nc)) & cells
-        while block:
-            low = block & -block
-            out[low.bit_length() - 1] = d + 1
-            block ^= low
-    return tuple(out)
-
-
-
-# -- generated propagation ------------------------------------------------------------------
-# The folds are unrolled into straight-line code per geometry (a few hundred operations, no
-# inner loops), with the constants bound as closure variables.
-
-
-def factors(offsets: Sequence[int]) -> list[tuple[int, int]] | None:
-    """``offsets`` (sorted, from 0) as a sum of arithmetic progressions ``(step, count)``:
-    ``{0..count-1} * step`` for each, so a fold can double instead of adding one copy at a
-    time (a row of 9: 4 steps, not 8).  None when the offsets have no such shape."""
-    rest = sorted(offsets)
-    out: list[tuple[int, int]] = []
-    while len(rest) > 1:
-        have = set(rest)
-        step = rest[1]
-        count = 1
-        while count * step in have:
-            count += 1
-        starts = [o for o in rest if o - step not in have]
-        if len(starts) * count != len(rest) or any(
-            s + k * step not in have for s in starts for k in range(count)
-        ):
-            return None
-        out.append((step, count))
-        rest = starts
-    return out
-
-
-class _Code:
-    """Emits the unrolled folds: a pair (ones, twos) of variable names per partial fold."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.k = 0
-        self.indent = 12
-
-    def var(self) -> str:
-        self.k += 1
-        return f"v{self.k}"
-
-    def emit(self, line: str) -> None:
-        self.lines.append(" " * self.indent + line)
-
-    def shifted(self, pair: tuple[str, str | None], by: int) -> tuple[str, str | None]:
-        o, t = pair
-        so = self.var()
-        self.emit(f"{so} = {o} >> {by}")
-        if t is None:
-            return so, None
-        st = self.var()
-        self.emit(f"{st} = {t} >> {by}")
-        return so, st
-
-    def combine(self, a: tuple[str, str | None], b: tuple[str, str | None]) -> tuple[str, str]:
-        o = self.var()
-        t = self.var()
-        parts = [x for x in (a[1], b[1]) if x is not None] + [f"({a[0]} & {b[0]})"]
-        self.emit(f"{t} = {' | '.join(parts)}")
-        self.emit(f"{o} = {a[0]} | {b[0]}")
-        return o, t
-
-    def fold(self, src: str, offsets: Sequence[int]) -> tuple[str, str]:
-        """Names holding, at each position p, whether some / two of ``src`` at ``p + offset``
-        are set, over ``offsets``."""
-        pair: tuple[str, str | None] = (src, None)
-        shape = factors(offsets)
-        if shape is None:
-            for off in sorted(offsets)[1:]:
-                pair = self.combine(pair, self.shifted((src, None), off))
-        else:
-            for step, count in shape:
-                base = pair
-                k = 1
-                for bit in bin(count)[3:]:
-                    pair = self.combine(pair, self.shifted(pair, k * step))
-                    k *= 2
-                    if bit == "1":
-                        pair = self.combine(pair, self.shifted(base, k * step))
-                        k += 1
-        assert pair[1] is not None
-        return pair[0], pair[1]
-
-
-def _or_fold(code: _Code, src: str, offsets: Sequence[int], mask: str) -> str:
-    """A name holding ``mask & (src >> o1 | src >> o2 | ...)``."""
-    out = code.var()
-    parts = [src if o == 0 else f"({src} >> {o})" for o in offsets]
-    code.emit(f"{out} = ({' | '.join(parts)}) & {mask}")
-    return out
-
-
-def _cell_bits(t: Tables, cells: list[int]) -> int:
-    """The bits of ``cells`` in every block."""
-    return sum(1 << c for c in cells) * t.rep
-
-
-def _mult(offsets: list[int]) -> int:
-    """Multiplier copying a bit to each of ``offsets`` above it."""
-    return sum(1 << o for o in offsets)
-
-
-def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
-            tag: str) -> list[str]:
-    """Box-line reductions along one direction (rows or columns), as elimination names.
-
-    ``seg``: offsets of a segment (a line's cells within one box) from its first cell;
-    ``across``: offsets of a box's segments in that direction from the box's first cell;
-    ``along``: offsets of a line's segments from the line's first cell.
-    """
-    segs = code.var()
-    code.emit(f"{segs} = {_or_fold(code, 'x', seg, 'SA' + tag)}")
-    seg_spread = f"SM{tag}"
-    out = []
-    # pointing: the digit's only segment in a box rules it out of the rest of the line
-    o, t = code.fold(segs, across)
-    only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & BA) * AX{tag} & {segs}")
-    line = _or_fold(code, only, along, "LA" + tag)
-    out.append(f"({line} * LM{tag} & ~({only} * {seg_spread}))")
-    # claiming: the digit's only segment in a line rules it out of the rest of the box
-    o, t = code.fold(segs, along)
-    only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & LA{tag}) * AL{tag} & {segs}")
-    box = _or_fold(code, only, across, "BA")
-    out.append(f"({box} * BM & ~({only} * {seg_spread}))")
-    return out
-
-
-def _source(t: Tables, geo: Geometry) -> tuple[str, dict[str, int]]:
-    """Source of ``make(constants..., KILL) -> propagate`` for the tables of ``geo``.
-
-    Each round folds the digits (naked singles, empty cells); only when it places nothing
-    are the houses folded (hidden singles, digits without a place), and only when that
-    places nothing either, the box-line reductions run (boards with boxes).
-    """
-    code = _Code()
-    consts: dict[str, int] = {"CELLS": t.cells, "REP": t.rep}
-    ones, twos = code.fold("x", [0, *t.digit_shifts])
-    code.emit(f"if {ones} & CELLS != CELLS:")
-    code.emit("    return 0, 0, 0, 0")
-    code.emit(f"two = {twos} & CELLS")
-    code.emit("new = (CELLS ^ two) * REP & x & ~done")
-    code.emit("if not new:")
-    code.indent += 4
-    hidden = []
-    for i, (offsets, anchors, spread) in enumerate(t.templates):
-        consts[f"A{i}"] = anchors
-        consts[f"M{i}"] = spread
-        ones, twos = code.fold("x", [0, *offsets])
-        code.emit(f"if {ones} & A{i} != A{i}:")
-        code.emit("    return 0, 0, 0, 0")
-        hidden.append(f"(({ones} & A{i} & ~{twos}) * M{i})")
-    code.emit(f"new = ({' | '.join(hidden)}) & x & ~done")
-    code.emit("if not new:")
-    code.indent += 4
-    locked = "x"
-    if geo.box_rows:
-        n, br, bc = geo.n, geo.box_rows, geo.box_cols
-        rows, cols = list(range(n)), list(range(n))
-        consts["BA"] = _cell_bits(t, [r * n + c for r in rows[::br] for c in cols[::bc]])
-        consts["BM"] = _mult([r * n + c for r in range(br) for c in range(bc)])
-        elims = []
-        for tag, seg, across, along, seg_anchors, line_anchors in (
-            ("R", list(range(bc)), [r * n for r in range(br)], list(range(0, n, bc)),
-             [r * n + c for r in rows for c in cols[::bc]], [r * n for r in rows]),
-            ("C", [r * n for r in range(br)], list(range(bc)), [r * n for r in range(0, n, br)],
-             [r * n + c for r in rows[::br] for c in cols], cols),
-        ):
-            consts["SA" + tag] = _cell_bits(t, seg_anchors)
-            consts["SM" + tag] = _mult(seg)
-            consts["AX" + tag] = _mult(across)
-            consts["AL" + tag] = _mult(along)
-            consts["LA" + tag] = _cell_bits(t, line_anchors)
-            line_step = 1 if tag == "R" else n
-            consts["LM" + tag] = _mult([k * line_step for k in range(n)])
-            elims += _locked(code, seg, across, along, tag)
-        locked = f"x & ~({' | '.join(elims)})"
-    code.emit(f"y = {locked}")
-    code.emit("if y == x:")
-    code.indent += 4
-    shifts = t.digit_shifts
-    code.emit(f"y = x >> {shifts[0]}")
-    code.emit("t = x & y")
-    code.emit("o = x | y")
-    code.emit("h = 0")
-    for sh in shifts[1:]:
-        code.emit(f"y = x >> {sh}")
-        code.emit("h |= t & y")
-        code.emit("t |= o & y")
-        code.emit("o |= y")
-    code.emit("return x, done, two, two & ~h")
-    code.indent -= 4
-    code.emit("x = y")
-    code.emit("continue")
-    body = "\n".join(code.lines)
-    names = ", ".join(consts)
-    return f"""
-def make({names}, KILL):
-    def propagate(x, done):
-        while True:
-{body}
-            done |= new
-            while new:
-                low = new & -new
-                x &= KILL[low.bit_length() - 1]
-                new ^= low
-    return propagate
-""", consts
+    w, digits = t.width, (1 << t.n) - 1
+    return tuple(((x >> (c * w)) & digits).bit_length() for c in range(t.ncells))
 
 
 Propagate = Callable[[int, int], tuple[int, int, int, int]]
@@ -337,20 +127,25 @@ def propagator(geo: Geometry) -> Propagate:
     """Singles and box-line reductions to a fixed point:
     ``propagate(x, done) -> (x, done, two, pair)``.
 
-    ``done`` holds the placements already propagated; ``two`` the cells left with two
-    candidates or more (0: solved), ``pair`` those with exactly two.  ``x == 0`` on a
-    contradiction: a cell without a candidate, or a digit without a place in a house.  Two
-    placements that clash (one cell, two digits; one digit twice in a house) remove each
-    other, leaving an empty cell.
+    ``done`` holds the placements already propagated; ``two`` flags (by their guard bits)
+    the cells left with two candidates or more (0: solved), ``pair`` those with exactly two.
+    ``x == 0`` on a contradiction: a cell without a candidate, or a digit without a place in
+    a house.  Two placements that clash (one cell, two digits; one digit twice in a house)
+    remove each other, leaving an empty cell.
     """
     t = tables(geo)
+    src, consts = bitcode.source(
+        geo, t.width, [offsets for offsets, _ in t.templates],
+        lambda cells: sum(t.field(c) for c in cells),
+    )
     namespace: dict[str, object] = {}
-    source, consts = _source(t, geo)
-    exec(compile(source, f"<bitsearch {geo.variant} {geo.n}>", "exec"), namespace)
-    args: list[object] = [*consts.values(), t.kill]
+    exec(compile(src, f"<bitsearch {geo.variant} {geo.n}>", "exec"), namespace)
+    args: list[object] = list(consts.values())
+    for offsets, anchors in t.templates:
+        args += [anchors, sum(1 << (o * t.width) for o in (0, *offsets))]
     make = namespace["make"]
     assert callable(make)
-    return cast(Propagate, make(*args))
+    return cast(Propagate, make(*args, t.kill))
 
 
 class BitSearch:
@@ -359,7 +154,8 @@ class BitSearch:
     Branching is on a cell with two candidates when there is one (nearly always, after
     singles and box-line reductions): the one that sees the most open cells (twice) and
     two-candidate cells (once), so that either choice reaches far.  Otherwise it is on the
-    first cell with the fewest candidates.  Digits are tried in increasing order.
+    first cell with the fewest candidates.  Digits are tried in increasing order, each
+    child starting with its digit placed.
     """
 
     __slots__ = ("count", "keep", "limit", "nodes", "propagate", "solutions", "t")
@@ -377,10 +173,9 @@ class BitSearch:
         """Search from state ``x`` (see :func:`board_of`)."""
         t = self.t
         propagate = self.propagate
-        peer_cells = t.peer_cells
-        cell_bit = t.cell_bit
+        peers_at = t.peers_at
+        field_at = t.field_at
         kill = t.kill
-        rep = t.rep
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
@@ -406,25 +201,25 @@ class BitSearch:
                 while rest:
                     low = rest & -rest
                     rest ^= low
-                    c = low.bit_length() - 1
-                    seen = peer_cells[c]
+                    g = low.bit_length() - 1
+                    seen = peers_at[g]
                     k = 2 * (two & seen).bit_count() + (pair & seen).bit_count()
                     if k > best:
                         best = k
-                        cell = c
+                        cell = g
             else:
                 best = worst
                 while two:
                     low = two & -two
                     two ^= low
-                    c = low.bit_length() - 1
-                    k = ((x >> c) & rep).bit_count()
+                    g = low.bit_length() - 1
+                    k = (x & field_at[g]).bit_count()
                     if k < best:
                         best = k
-                        cell = c
+                        cell = g
                         if k == 3:
                             break
-            rest = x & cell_bit[cell]
+            rest = x & field_at[cell]
             while rest:  # place each digit in turn (the child starts with its peers cleared)
                 low = rest & -rest
                 if dfs(x & kill[low.bit_length() - 1], done | low):

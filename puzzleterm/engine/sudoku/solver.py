@@ -16,7 +16,7 @@ from functools import cache
 from operator import itemgetter
 
 from ..rng import Rng
-from .bitsearch import BitSearch, board_of
+from .bitsearch import BitSearch, board_of, tables
 from .geometry import Geometry
 
 Masks = list[int]
@@ -364,7 +364,7 @@ def has_other_solution(
     vals = list(values)
     vals[cell] = 0
     if node_limit is None:
-        x = board_of(geo, vals) & ~(1 << ((solution[cell] - 1) * geo.ncells + cell))
+        x = board_of(geo, vals) & ~tables(geo).bit(cell, solution[cell])
         s2 = BitSearch(geo, limit=1, keep=False)
         s2.run(x)
         return s2.count > 0
