@@ -44,7 +44,7 @@ class Tables:
     #: per house shape: (offsets in cells but the first, its houses' first cells, all digits)
     templates: tuple[tuple[tuple[int, ...], int], ...]
     kill: tuple[int, ...]  # per bit: everything that placing this digit here removes
-    peers_at: tuple[int, ...]  # per guard bit: the guard bits of the cell's peers
+    peers_at: tuple[int, ...]  # per guard bit: the top three bits of the cell's peers
     field_at: tuple[int, ...]  # per guard bit: the digit bits of that cell
 
     def bit(self, cell: int, digit: int) -> int:
@@ -78,7 +78,8 @@ def tables(geo: Geometry) -> Tables:
     for c in range(nc):
         base = c * width
         field = digits << base
-        peers_at[base + n] = sum(1 << (p * width + n) for p in geo.peers[c])
+        # the guard bit of each peer and the two bits below it (see BitSearch.run)
+        peers_at[base + n] = sum(7 << (p * width + n - 2) for p in geo.peers[c])
         field_at[base + n] = field
         for d in range(n):
             # every other digit of the cell, and this digit in every peer
@@ -196,14 +197,15 @@ class BitSearch:
                 return count >= limit
             cell = -1
             if pair:
+                # open peers count twice (guard bit and the one below), pair peers once
+                weights = two | (two >> 1) | (pair >> 2)
                 best = -1
                 rest = pair
                 while rest:
                     low = rest & -rest
                     rest ^= low
                     g = low.bit_length() - 1
-                    seen = peers_at[g]
-                    k = 2 * (two & seen).bit_count() + (pair & seen).bit_count()
+                    k = (weights & peers_at[g]).bit_count()
                     if k > best:
                         best = k
                         cell = g
