@@ -146,3 +146,12 @@ def test_clashes_and_packed_state() -> None:
     values = [0] * 81
     values[7] = 4
     assert bitsearch.board_of(geo, values) == x & ~t.field(7) | t.bit(7, 4)
+
+
+def test_value_out_of_range_has_no_solution() -> None:
+    geo = geometry("sudoku", 4)
+    values = [0] * 16
+    values[3] = 5
+    assert reference(geo, tuple(values), 2)[0] == 0
+    assert bt.count_values(geo, values, 2) == 0
+    assert bt.solve_values(geo, values) is None

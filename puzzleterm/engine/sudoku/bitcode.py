@@ -125,7 +125,8 @@ def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
 
 
 def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
-           cell_bits: Callable[[list[int]], int]) -> tuple[str, dict[str, int]]:
+           cell_bits: Callable[[list[int]], int], box_line: bool = True,
+           ) -> tuple[str, dict[str, int]]:
     """Source of ``make(constants..., KILL) -> propagate``, and the constants.
 
     ``width``: bits per cell (its digits, then a guard bit); ``templates``: offsets (in
@@ -134,8 +135,9 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     Each round first counts the candidates of every cell with field arithmetic (naked
     singles, empty cells); only when that places nothing are the houses folded (hidden
     singles, digits without a place), and only when that places nothing either, the
-    box-line reductions run (boards with boxes).  At the fixed point it returns the state,
-    the placements made, the open cells and the cells with two candidates (as guard bits).
+    box-line reductions run (boards with boxes, when ``box_line``).  At the fixed point it
+    returns the state, the placements made, the open cells and the cells with two
+    candidates (as guard bits).
     """
     n = geo.n
     code = _Code()
@@ -162,7 +164,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit("if not new:")
     code.indent += 4
     locked = "x"
-    if geo.box_rows:
+    if box_line and geo.box_rows:
         br, bc = geo.box_rows, geo.box_cols
 
         def mult(offsets: list[int]) -> int:

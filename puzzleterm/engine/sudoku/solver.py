@@ -1,11 +1,19 @@
-"""The backtracking solver of the Sudoku family (the oracle).
+"""The backtracking solvers of the Sudoku family (the oracle).
 
-Candidates are bitmasks (bit ``d-1`` set when digit ``d`` is still possible); a cell is
-settled when its mask has a single bit.  Search alternates constraint propagation to a fixed
-point (naked singles through a work queue, hidden singles by a two-pass scan of every house)
-with branching on the cell that has the fewest candidates.
+Solving and counting (:func:`solve_values`, :func:`count_values`, and
+:func:`has_other_solution` without a node budget) use the bit-parallel search of
+:mod:`.bitsearch`: the whole board is one integer, and a propagation round (naked and hidden
+singles, box-line reductions) is a few dozen integer operations.
 
-It works on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
+The cell-mask :class:`Search` below stays for what depends on its exact search order: random
+complete grids (:func:`random_solution`, so every seed deals the same puzzle), checks bounded
+by a node budget (the 16x16 generator), enumeration in search order (:func:`all_solutions`)
+and the node counts that rate trial steps in the grader.  Its candidates are bitmasks (bit
+``d-1`` set when digit ``d`` is still possible); search alternates constraint propagation to
+a fixed point (naked singles through a work queue, hidden singles by a two-pass scan of every
+house) with branching on the cell that has the fewest candidates.
+
+Both work on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
 4x4 to 16x16 Sudoku, X-Sudoku and Latin squares.
 """
 
