@@ -1,11 +1,19 @@
-"""The backtracking solver of the Sudoku family (the oracle).
+"""The backtracking solvers of the Sudoku family (the oracle).
 
-Candidates are bitmasks (bit ``d-1`` set when digit ``d`` is still possible); a cell is
-settled when its mask has a single bit.  Search alternates constraint propagation to a fixed
-point (naked singles through a work queue, hidden singles by a two-pass scan of every house)
-with branching on the cell that has the fewest candidates.
+Solving and counting (:func:`solve_values`, :func:`count_values`, and
+:func:`has_other_solution` without a node budget) use the bit-parallel search of
+:mod:`.bitsearch`: the whole board is one integer, and a propagation round (naked and hidden
+singles, box-line reductions) is a few dozen integer operations.
 
-It works on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
+The cell-mask :class:`Search` below stays for what depends on its exact search order: random
+complete grids (:func:`random_solution`, so every seed deals the same puzzle), checks bounded
+by a node budget (the 16x16 generator), enumeration in search order (:func:`all_solutions`)
+and the node counts that rate trial steps in the grader.  Its candidates are bitmasks (bit
+``d-1`` set when digit ``d`` is still possible); search alternates constraint propagation to
+a fixed point (naked singles through a work queue, hidden singles by a two-pass scan of every
+house) with branching on the cell that has the fewest candidates.
+
+Both work on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
 4x4 to 16x16 Sudoku, X-Sudoku and Latin squares.
 """
 
@@ -16,6 +24,7 @@ from functools import cache
 from operator import itemgetter
 
 from ..rng import Rng
+from .bitsearch import BitSearch, board_of, tables
 from .geometry import Geometry
 
 Masks = list[int]
@@ -321,22 +330,18 @@ def box_line_segments(
 
 
 def solve_values(geo: Geometry, values: Sequence[int]) -> tuple[int, ...] | None:
-    """The first solution found, or None when there is none."""
-    cand = initial_masks(geo, values)
-    if cand is None:
-        return None
-    s = Search(geo, limit=1)
-    s.run(cand)
-    return masks_to_values(s.solutions[0]) if s.solutions else None
+    """The first solution found (by the bit-parallel search), or None when there is none."""
+    s = BitSearch(geo, limit=1)
+    s.run(board_of(geo, values))
+    return s.solutions[0] if s.solutions else None
 
 
 def count_values(geo: Geometry, values: Sequence[int], limit: int | None = 2) -> int:
-    """How many solutions, counting no further than ``limit`` (None: count them all)."""
-    cand = initial_masks(geo, values)
-    if cand is None:
-        return 0
-    s = Search(geo, limit=limit, keep=False)
-    s.run(cand)
+    """How many solutions, counting no further than ``limit`` (None: count them all).
+
+    Counting to 2 is one search that goes on past the first solution."""
+    s = BitSearch(geo, limit=limit, keep=False)
+    s.run(board_of(geo, values))
     return s.count
 
 
@@ -366,6 +371,11 @@ def has_other_solution(
     """
     vals = list(values)
     vals[cell] = 0
+    if node_limit is None:
+        x = board_of(geo, vals) & ~tables(geo).bit(cell, solution[cell])
+        s2 = BitSearch(geo, limit=1, keep=False)
+        s2.run(x)
+        return s2.count > 0
     cand = initial_masks(geo, vals)
     if cand is None:
         return False
