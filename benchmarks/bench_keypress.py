@@ -125,14 +125,15 @@ def measure(src: Path, n: int, rate: float) -> dict[str, float]:
     game = Game(src, home)
     try:
         if not game.wait_for(b"Filled", 60):
-            raise RuntimeError("the game did not show its board:\n" + game.out.decode(errors="replace"))
+            shown = game.out.decode(errors="replace")
+            raise RuntimeError(f"the game did not show its board:\n{shown}")
         game.settle()
         span = n / rate + 0.3
         cpu0 = game.cpu()
         game.pump(span)
         idle = game.cpu() - cpu0
         moves = keys_cpu(game, [RIGHT if i % 2 == 0 else LEFT for i in range(n)], rate)
-        # the cursor is on r1c1 (empty; 4 is its solution) after an even number of moves: 4, clear, 4, clear...
+        # back on r1c1 (empty; 4 is its solution) after an even number of moves: 4, clear...
         digits = keys_cpu(game, [b"4" if i % 2 == 0 else b"0" for i in range(n)], rate)
         return {"idle_per_s": idle / span, "move": (moves - idle) / n,
                 "digit": (digits - idle) / n}
@@ -159,7 +160,7 @@ def main() -> int:
           f"at {args.rate:g}/s; clock ticks are {1000 / CLK_TCK:.0f} ms; load {load})")
     for src, runs in results.items():
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-        print(f"  {str(src):40}  cursor move {med['move'] * 1000:5.1f} ms   "
+        print(f"  {src!s:40}  cursor move {med['move'] * 1000:5.1f} ms   "
               f"digit {med['digit'] * 1000:5.1f} ms   idle {med['idle_per_s'] * 1000:5.1f} ms/s")
     return 0
 
