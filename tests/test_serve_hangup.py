@@ -24,7 +24,7 @@ from puzzleterm.store import Store
 
 from .conftest import EASY9, FakeClock
 from .serve_client import ENTER, Player, gone, start_server
-from .test_serve_ssh import board_shown, home_shown, moves
+from .test_serve_ssh import board_shown, home_shown, moves, start_9x9
 
 TIME = re.compile(r"Time\s+(\d\d):(\d\d)")
 CELL = re.compile(r"Cell\s+(r\d+c\d+)")
@@ -64,21 +64,6 @@ async def test_a_hang_up_saves_the_clock_and_the_cursor_then_exits(tmp_path: Pat
     assert saved.moves == ("r1c2=4",)
     assert saved.elapsed == SAVE_EVERY - 3
     assert saved.options["cursor"] == 10  # r2c2
-
-
-async def start_9x9(player: Player) -> str:
-    """Deal a 9x9 game from the home screen.  Enter until the board shows: on a loaded
-    machine an Enter typed as the chooser appears can be lost (Enter on the board is no-op)."""
-    await player.wait_for(home_shown)
-    await player.keys(ENTER)  # Sudoku
-    await player.wait_for(lambda s: "New Sudoku" in s)
-    for _ in range(6):
-        await player.keys(ENTER)  # size 9x9, on to the level list; then the level: deal
-        try:
-            return await player.wait_for(board_shown, timeout=3)
-        except AssertionError:
-            continue
-    return await player.wait_for(board_shown, timeout=20)
 
 
 @pytest.fixture
