@@ -29,6 +29,9 @@ Fragment = tuple[tuple[Piece, ...], ...]
 #: Styles with their place on the board kept at most (then made again as needed).
 MAX_PLACED_STYLES = 8192
 
+#: Lines kept for looks seen before (a row looks the same again when the cursor comes back).
+MAX_LINES = 256
+
 #: Symbols a 5x5 Latin square may be shown with instead of digits.
 LATIN_SYMBOLS = "○□△×☆"
 
@@ -238,6 +241,7 @@ class Board(Widget, can_focus=True):
         self._styles: dict[Style, tuple[int, VisualStyle]] = {}
         self._placed: dict[tuple[int, int, int], Style] = {}
         self._styles_for: tuple[Any, ...] = ()
+        self._lines: dict[tuple[Any, ...], Strip] = {}  # (y, the looks of its row) -> line
 
     def show(self, view: BoardView, layout: BoardLayout) -> None:
         """Draw a new view (the only way the board learns anything).
@@ -260,6 +264,7 @@ class Board(Widget, can_focus=True):
         if resized or drawn_for != self._drawn_for or len(looks) != len(self._looks):
             self._drawn_for = drawn_for
             self._fragments.clear()
+            self._lines.clear()
             self._looks = looks
             self._strips = [None] * len(self._row_at)
             self.refresh(layout=resized)
@@ -312,24 +317,34 @@ class Board(Widget, can_focus=True):
         return Text("\n").join(self.render_lines_text(view, layout))
 
     def render_line(self, y: int) -> Strip:
-        """One line of the board (Textual's line API), drawn when its cells changed."""
+        """One line of the board (Textual's line API), drawn when its cells changed, or
+        taken from the lines drawn before for the same looks (the cursor moving back)."""
         view, layout = self.view, self.layout_spec
         if view is None or layout is None or not 0 <= y < len(self._strips):
             return Strip.blank(self.size.width, self.visual_style.rich_style)
+        styles_for = (self.visual_style, self.app.ansi_theme)
+        if self._styles_for != styles_for or len(self._placed) > MAX_PLACED_STYLES:
+            self._styles_for = styles_for
+            self._styles.clear()
+            self._placed.clear()
+            self._lines.clear()
         strip = self._strips[y]
         if strip is None:
-            strip = self._strips[y] = self._strip(self._line_pieces(view, layout, y), y)
+            r = self._row_at[y]
+            n = view.state.geo.n
+            key = (y, tuple(self._looks[r * n:(r + 1) * n]) if r >= 0 else ())
+            strip = self._lines.get(key)
+            if strip is None:
+                if len(self._lines) >= MAX_LINES:
+                    self._lines.clear()
+                strip = self._lines[key] = self._strip(self._line_pieces(view, layout, y), y)
+            self._strips[y] = strip
         return strip
 
     def _strip(self, pieces: list[Piece], y: int) -> Strip:
         """Pieces as Textual draws a Text's spans: each style on the widget's own style,
         with the offset of its first character (Textual uses it to select text)."""
-        base = self.visual_style
-        theme = self.app.ansi_theme
-        if self._styles_for != (base, theme) or len(self._placed) > MAX_PLACED_STYLES:
-            self._styles_for = (base, theme)
-            self._styles.clear()
-            self._placed.clear()
+        base, theme = self._styles_for
         styles, placed = self._styles, self._placed
         segments = []
         x = 0
