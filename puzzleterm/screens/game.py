@@ -246,7 +246,9 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             self.dismiss_to_home()
 
     def _set_loading(self, loading: bool) -> None:
-        self.query_one("#loading", LoadingIndicator).display = loading
+        indicator = self.query_one("#loading", LoadingIndicator)
+        indicator.display = loading
+        indicator.auto_refresh = 1 / 16 if loading else None  # hidden, it still ticks 16/s
         self.query_one("#loading-text", Static).display = loading
         self.board.display = not loading
         self.query_one("#paused", Static).display = False
