@@ -56,7 +56,8 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
-def children(pid: int) -> list[int]:
+def children(pid: int, live: bool = False) -> list[int]:
+    """The child processes of ``pid`` (``live``: not those that have exited, unreaped)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -64,7 +65,7 @@ def children(pid: int) -> list[int]:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == pid:
+            if int(fields[1]) == pid and not (live and fields[0] == "Z"):
                 found.append(int(entry.name))
     return found
 
@@ -210,6 +211,16 @@ async def run(players: int, duration: float, fps: int | None, python: str) -> di
             await asyncio.sleep(0.1)
         else:
             raise RuntimeError("the server did not start")
+        # a server that has run a while has dealt today's daily set (its warm starter has a
+        # child do it once a day): wait for that, as players would not arrive in its first
+        # seconds; new players then start from the dealt set
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 90:
+            starters = children(server.pid)
+            if starters and not any(children(s, live=True) for s in starters):
+                break
+            await asyncio.sleep(0.2)
+        result["warm_s"] = time.monotonic() - t0
         team = [Player(port, asyncssh.generate_private_key("ssh-ed25519"))
                 for _ in range(players)]
 
@@ -284,7 +295,8 @@ def report(r: dict[str, Any]) -> None:
           f"(load average before: {r['load']}) ==")
     if r["failed"]:
         print(f"  {len(r['failed'])} players could not start: {r['failed'][:3]}")
-    print(f"  all connected in {r['arrive_s']:.1f} s, all games dealt in {r['deal_s']:.1f} s")
+    print(f"  server warm (daily set dealt) after {r['warm_s']:.1f} s; all connected in "
+          f"{r['arrive_s']:.1f} s, all games dealt in {r['deal_s']:.1f} s")
     if ff:
         print(f"  connect -> first frame   p50 {statistics.median(ff) * 1000:7.0f} ms   "
               f"p90 {pct(ff, 0.9) * 1000:7.0f} ms   max {max(ff) * 1000:7.0f} ms")
@@ -311,7 +323,7 @@ def main() -> int:
     for n in args.players:
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         result = asyncio.run(asyncio.wait_for(
-            run(n, args.duration, args.fps, sys.executable), args.duration + 60 + n * 3))
+            run(n, args.duration, args.fps, sys.executable), args.duration + 150 + n * 3))
         result["load"] = load
         report(result)
     return 0

@@ -5,8 +5,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
+import signal
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
@@ -35,6 +38,12 @@ from .engine.gameid import generate_seeded, load_game_id, parse_game_id
 from .screens import has_screen, screen_for
 from .session import Clock, SavedGame, SaveError, Session
 from .store import MAIN_SLOT, Store, StoreError, open_store
+
+#: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
+HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+#: Seconds the app has to exit after a hang-up before the process ends itself (less than
+#: the three ``serve`` gives a game before it kills it).
+HANG_UP_GRACE = 2.0
 
 
 class DealError(PuzzleError):
@@ -83,6 +92,10 @@ class PuzzleApp(App[int]):
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
 
+        if not self.is_headless:  # a real terminal: a hang-up saves, then the app ends
+            loop = asyncio.get_running_loop()
+            for sig in HANG_UP_SIGNALS:
+                loop.add_signal_handler(sig, self.hang_up)
         self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
@@ -284,6 +297,26 @@ class PuzzleApp(App[int]):
             return
         self._leave_play_screens()
         self.push_screen(screen_for(session.kind.name)(session))
+
+    def hang_up(self) -> None:
+        """The terminal has gone (SIGHUP: the player left, or ``serve`` ended the session for
+        idleness or because it stops) or the process is told to end (SIGTERM): save every
+        game in progress now (its clock and cursor included), then exit.
+
+        Exiting also saves (a game screen saves as it closes), but tearing the screens down on
+        a terminal that is gone may not get that far: the save comes first.  Should the exit
+        still not finish, the process ends itself after :data:`HANG_UP_GRACE` seconds."""
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.session is not None:
+                screen.set_away("hang-up", True)  # the clock stops at the hang-up
+                screen.save()
+        if not self.is_headless:
+            fallback = threading.Timer(HANG_UP_GRACE, os._exit, (0,))
+            fallback.daemon = True
+            fallback.start()
+        self.exit(0)
 
     def save_session(self, session: Session) -> None:
         try:

@@ -28,6 +28,7 @@ from ..session import Session, format_time
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary
 from .game_clock import IDLE_PAUSE, TimeAway
 from .game_hints import HintPresses
+from .panel import Shown, show_line
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -103,6 +104,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self.auto_paused = False
         self._status = Text("")
         self._bindings_key: tuple[bool, ...] = ()
+        self._shown: dict[str, Shown] = {}  # what each panel line shows
 
     # -- hooks for the kind's screen ---------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -244,7 +246,9 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             self.dismiss_to_home()
 
     def _set_loading(self, loading: bool) -> None:
-        self.query_one("#loading", LoadingIndicator).display = loading
+        indicator = self.query_one("#loading", LoadingIndicator)
+        indicator.display = loading
+        indicator.auto_refresh = 1 / 16 if loading else None  # hidden, it still ticks 16/s
         self.query_one("#loading-text", Static).display = loading
         self.board.display = not loading
         self.query_one("#paused", Static).display = False
@@ -313,7 +317,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         level = session.level.label if session.level is not None else "unrated"
         rating = f" ({session.rating:.1f})" if session.rating is not None else ""
         title.append(f"\n{level}{rating}", style="italic")
-        self.query_one("#title", Static).update(title)
+        self._show("title", title)
         info = Text()
         info.append("Time  ")
         info.append(format_time(session.elapsed), style="bold")
@@ -338,10 +342,15 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             info.append("\nSolved!", style="bold green")
         elif session.status is Status.BROKEN:
             info.append("\n" + self.broken_text(), style="bold red")
-        self.query_one("#info", Static).update(info)
-        self.query_one("#status", Static).update(self._status)
-        self.query_one("#hint", Static).update(self._hint_text())
+        self._show("info", info)
+        self._show("status", self._status)
+        self._show("hint", self._hint_text())
         self._refresh_keys()
+
+    def _show(self, name: str, text: Text) -> None:
+        """Update a panel line only when it changed (see :func:`.panel.show_line`)."""
+        self._shown[name] = show_line(self.query_one(f"#{name}", Static), text,
+                                      self._shown.get(name))
 
     def broken_text(self) -> str:
         return "A rule is broken"
@@ -350,7 +359,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         """Tell the player something in the side panel (toasts would cover the board)."""
         style = {"warning": "bold yellow", "error": "bold red"}.get(severity, "")
         self._status = Text(message, style=style)
-        self.query_one("#status", Static).update(self._status)
+        self._show("status", self._status)
 
     def clear_status(self) -> None:
         self._status = Text("")

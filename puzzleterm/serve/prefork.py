@@ -10,6 +10,11 @@ server (which has made itself a "child subreaper"), and answers with the game's 
 then sets itself up as :mod:`.session` does for a spawned one: its own session, the PTY as its
 controlling terminal and standard streams, exactly the environment sent, and Textual's
 settings read again from it.  From then on the server treats it like any other game process.
+
+Today's daily puzzles are the same for every player, but dealing them costs seconds of CPU
+(the app deals them ahead in the background when it starts).  The starter has them dealt once
+a day, in a child process, into a template store; a player who has no store yet (a new key,
+every guest) starts from a copy of it, so the game finds the set already dealt.
 """
 
 from __future__ import annotations
@@ -22,11 +27,15 @@ import fcntl
 import importlib
 import json
 import os
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 import termios
 from collections.abc import Callable, Mapping
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 from .session import GameProcess, set_window_size
@@ -158,9 +167,15 @@ class Preforker:
                     return
             await asyncio.sleep(0.05)
         with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+            os.killpg(pid, signal.SIGKILL)  # the starter and its dealer (see DailyTemplate)
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
+        for _ in range(20):  # a dealer left by a killed starter is ours (a subreaper's)
+            try:
+                if os.waitpid(-pid, os.WNOHANG)[0] == 0:
+                    await asyncio.sleep(0.05)
+            except ChildProcessError:
+                break
 
 
 # -- the starter process ---------------------------------------------------------------------
@@ -181,7 +196,104 @@ def _warm_up() -> None:
         importlib.import_module(name)
 
 
-def _become_game(slave: int, env: dict[str, str]) -> None:
+class DailyTemplate:
+    """Stores that hold today's daily set already dealt, one file per day, in ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._dealer: int | None = None
+        self._tried: date | None = None
+
+    def path_for(self, day: date) -> Path:
+        return self.directory / f"daily-{day.isoformat()}.sqlite3"
+
+    def ready(self) -> Path | None:
+        """Today's template when it is made."""
+        self._reap()
+        from ..daily_play import local_today
+
+        path = self.path_for(local_today())
+        return path if path.is_file() else None
+
+    def refresh(self) -> None:
+        """Have today's set dealt in a child, unless it is made, being made or has failed."""
+        self._reap()
+        from ..daily_play import local_today
+
+        today = local_today()
+        if self._dealer is not None or self._tried == today or self.path_for(today).is_file():
+            return
+        self._tried = today
+        pid = os.fork()
+        if pid == 0:  # the dealer: deal, write, exit
+            code = 1
+            try:
+                _deal_template(self.path_for(today), today)
+                code = 0
+            except BaseException:  # the games deal the set themselves, as without a template
+                pass
+            finally:
+                os._exit(code)
+        self._dealer = pid
+
+    def stop(self) -> None:
+        """End a dealer still at work (the starter is ending)."""
+        if self._dealer is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._dealer, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self._dealer, 0)
+            self._dealer = None
+
+    def _reap(self) -> None:
+        if self._dealer is None:
+            return
+        with contextlib.suppress(ChildProcessError):
+            if os.waitpid(self._dealer, os.WNOHANG)[0] == 0:
+                return
+        self._dealer = None
+
+
+def _deal_template(path: Path, day: date) -> None:
+    from ..daily_play import deal_entry, remember
+    from ..engine.daily import daily_set
+    from ..screens import has_screen
+    from ..store import DB_NAME, Store
+
+    making = Path(tempfile.mkdtemp(prefix="making-", dir=path.parent))
+    try:
+        store = Store.open(making)
+        try:
+            for entry in daily_set(day):
+                if has_screen(entry.kind):
+                    remember(entry, deal_entry(entry), store)
+        finally:
+            store.close()  # the last connection: SQLite folds its journal into the file
+        os.replace(making / DB_NAME, path)
+    finally:
+        shutil.rmtree(making, ignore_errors=True)
+
+
+def _start_from(template: Path) -> None:
+    """In a new game: a player without a store starts from the template.  The copy is put in
+    place whole or not at all, and never over a store (another session may have made one)."""
+    from ..store import DB_NAME, default_home
+
+    target = default_home() / DB_NAME
+    if target.exists():
+        return
+    partial = target.with_name(f".{DB_NAME}.{os.getpid()}")
+    try:
+        shutil.copyfile(template, partial)
+        os.link(partial, target)
+    except OSError:
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+
+
+def _become_game(slave: int, env: dict[str, str], template: Path | None) -> None:
     """In the forked game: take the PTY and the environment, run the app, never return."""
     code = 1
     try:
@@ -198,6 +310,8 @@ def _become_game(slave: int, env: dict[str, str]) -> None:
         import textual.constants
 
         importlib.reload(textual.constants)  # TEXTUAL_FPS, TEXTUAL_COLOR_SYSTEM...
+        if template is not None:
+            _start_from(template)
 
         from puzzleterm.cli import main
 
@@ -212,7 +326,8 @@ def _become_game(slave: int, env: dict[str, str]) -> None:
         os._exit(code)
 
 
-def _fork_game(control: socket.socket, slave: int, env: dict[str, str]) -> int:
+def _fork_game(control: socket.socket, slave: int, env: dict[str, str],
+               template: Path | None) -> int:
     """Fork twice, so the game is orphaned and becomes the server's child; its PID."""
     r, w = os.pipe()
     middle = os.fork()
@@ -223,7 +338,7 @@ def _fork_game(control: socket.socket, slave: int, env: dict[str, str]) -> int:
             if game == 0:
                 os.close(w)
                 control.close()
-                _become_game(slave, env)
+                _become_game(slave, env, template)
             os.write(w, str(game).encode())
         finally:
             os._exit(0)
@@ -240,7 +355,17 @@ def starter_main() -> int:
     control = socket.socket(fileno=CONTROL_FD)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server decides when the starter ends
     _warm_up()
-    control.send(json.dumps({"ready": True}).encode())
+    with tempfile.TemporaryDirectory(prefix="puzzleterm-daily-") as directory:
+        dailies = DailyTemplate(Path(directory))
+        dailies.refresh()
+        control.send(json.dumps({"ready": True}).encode())
+        try:
+            return _serve_requests(control, dailies)
+        finally:
+            dailies.stop()
+
+
+def _serve_requests(control: socket.socket, dailies: DailyTemplate) -> int:
     while True:
         try:
             data, fds, _flags, _addr = socket.recv_fds(control, MAX_MESSAGE, 1)
@@ -253,13 +378,14 @@ def starter_main() -> int:
         try:
             if len(fds) != 1:
                 raise OSError(errno.EINVAL, "no terminal was sent")
-            reply["pid"] = _fork_game(control, fds[0], dict(request["env"]))
+            reply["pid"] = _fork_game(control, fds[0], dict(request["env"]), dailies.ready())
         except (OSError, KeyError, ValueError) as exc:
             reply["error"] = str(exc)
         finally:
             for fd in fds:
                 os.close(fd)
         control.send(json.dumps(reply).encode())
+        dailies.refresh()  # a new day: deal its set
 
 
 if __name__ == "__main__":

@@ -11,11 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
+
+#: A run of characters in one style; a board line is a list of them.
+Piece = tuple[str, Style]
+#: A cell's pieces, one tuple per line of the cell.
+Fragment = tuple[tuple[Piece, ...], ...]
+
+#: Styles with their place on the board kept at most (then made again as needed).
+MAX_PLACED_STYLES = 8192
+
+#: Lines kept for looks seen before (a row looks the same again when the cursor comes back).
+MAX_LINES = 256
 
 #: Symbols a 5x5 Latin square may be shown with instead of digits.
 LATIN_SYMBOLS = "○□△×☆"
@@ -177,13 +192,15 @@ _JUNCTIONS = {
 }
 
 
-def _append(line: Text, slots: list[str], styles: list[Style]) -> None:
-    """Append a cell's characters, runs of one style as one span."""
+def _runs(slots: list[str], styles: list[Style]) -> list[Piece]:
+    """A cell's characters as pieces, runs of one style as one piece."""
+    out: list[Piece] = []
     start = 0
     for i in range(1, len(slots) + 1):
         if i == len(slots) or styles[i] != styles[start]:
-            line.append("".join(slots[start:i]), styles[start])
+            out.append(("".join(slots[start:i]), styles[start]))
             start = i
+    return out
 
 
 def junction(up: int, down: int, left: int, right: int) -> str:
@@ -211,21 +228,82 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id)
         self.view: BoardView | None = None
         self.layout_spec: BoardLayout | None = None
-        self._col_at: list[int] = []
-        self._row_at: list[int] = []
+        self._col_at: list[int] = []  # x -> board column (-1: a line)
+        self._row_at: list[int] = []  # y -> board row (-1: a line)
+        self._cell_x: list[int] = []  # board column -> x of its first character
+        self._cell_y: list[int] = []  # board row -> y of its first line
+        # What each cell looks like (see _look), the fragments drawn for each look, the
+        # lines drawn so far (None: to draw) and the styles Textual would turn ours into.
+        self._looks: list[tuple[Any, ...]] = []
+        self._fragments: dict[tuple[Any, ...], Fragment] = {}
+        self._drawn_for: tuple[Any, ...] = ()
+        self._strips: list[Strip | None] = []
+        self._styles: dict[Style, tuple[int, VisualStyle]] = {}
+        self._placed: dict[tuple[int, int, int], Style] = {}
+        self._styles_for: tuple[Any, ...] = ()
+        self._lines: dict[tuple[Any, ...], Strip] = {}  # (y, the looks of its row) -> line
 
     def show(self, view: BoardView, layout: BoardLayout) -> None:
-        """Draw a new view (the only way the board learns anything)."""
+        """Draw a new view (the only way the board learns anything).
+
+        Only the cells whose look changed are drawn again and sent to the terminal: a cursor
+        move repaints its row, column and box, not the whole board."""
+        geo = view.state.geo
         resized = layout != self.layout_spec or (
-            self.view is None or self.view.state.geo != view.state.geo)
+            self.view is None or self.view.state.geo != geo)
         self.view = view
         self.layout_spec = layout
         if resized:
-            geo = view.state.geo
             w, h = layout.size(geo.n, geo.box_rows, geo.box_cols)
             self.styles.width = w
             self.styles.height = h
-        self.refresh(layout=resized)
+            self._grid(geo.n, geo.box_rows, geo.box_cols, layout)
+        pal = self.palette
+        looks = self._looks_of(view, layout, pal)
+        drawn_for = (geo, layout, pal, self.app.no_color, view.symbols)
+        if resized or drawn_for != self._drawn_for or len(looks) != len(self._looks):
+            self._drawn_for = drawn_for
+            self._fragments.clear()
+            self._lines.clear()
+            self._looks = looks
+            self._strips = [None] * len(self._row_at)
+            self.refresh(layout=resized)
+            return
+        changed = [c for c, look in enumerate(looks) if look != self._looks[c]]
+        self._looks = looks
+        if not changed:
+            return
+        n, cw, ch = geo.n, layout.cell_w, layout.cell_h
+        regions = []
+        for cell in changed:
+            r, c = divmod(cell, n)
+            y = self._cell_y[r]
+            regions.append(Region(self._cell_x[c], y, cw, ch))
+            for sub in range(ch):
+                self._strips[y + sub] = None
+        self.refresh(*regions)
+
+    def _grid(self, n: int, box_rows: int, box_cols: int, layout: BoardLayout) -> None:
+        """Where each column and row of cells is drawn."""
+        wy = weights(n, box_rows, layout.thin_h)
+        wx = weights(n, box_cols, layout.thin_v)
+        col_at: list[int] = []
+        cell_x: list[int] = []
+        for c in range(n + 1):
+            if wx[c]:
+                col_at.append(-1)
+            if c < n:
+                cell_x.append(len(col_at))
+                col_at.extend([c] * layout.cell_w)
+        row_at: list[int] = []
+        cell_y: list[int] = []
+        for r in range(n + 1):
+            if wy[r]:
+                row_at.append(-1)
+            if r < n:
+                cell_y.append(len(row_at))
+                row_at.extend([r] * layout.cell_h)
+        self._col_at, self._row_at, self._cell_x, self._cell_y = col_at, row_at, cell_x, cell_y
 
     @property
     def palette(self) -> Palette:
@@ -238,55 +316,143 @@ class Board(Widget, can_focus=True):
             return Text("")
         return Text("\n").join(self.render_lines_text(view, layout))
 
+    def render_line(self, y: int) -> Strip:
+        """One line of the board (Textual's line API), drawn when its cells changed, or
+        taken from the lines drawn before for the same looks (the cursor moving back)."""
+        view, layout = self.view, self.layout_spec
+        if view is None or layout is None or not 0 <= y < len(self._strips):
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        styles_for = (self.visual_style, self.app.ansi_theme)
+        if self._styles_for != styles_for or len(self._placed) > MAX_PLACED_STYLES:
+            self._styles_for = styles_for
+            self._styles.clear()
+            self._placed.clear()
+            self._lines.clear()
+        strip = self._strips[y]
+        if strip is None:
+            r = self._row_at[y]
+            n = view.state.geo.n
+            key = (y, tuple(self._looks[r * n:(r + 1) * n]) if r >= 0 else ())
+            strip = self._lines.get(key)
+            if strip is None:
+                if len(self._lines) >= MAX_LINES:
+                    self._lines.clear()
+                strip = self._lines[key] = self._strip(self._line_pieces(view, layout, y), y)
+            self._strips[y] = strip
+        return strip
+
+    def _strip(self, pieces: list[Piece], y: int) -> Strip:
+        """Pieces as Textual draws a Text's spans: each style on the widget's own style,
+        with the offset of its first character (Textual uses it to select text)."""
+        base, theme = self._styles_for
+        styles, placed = self._styles, self._placed
+        segments = []
+        x = 0
+        for text, style in pieces:
+            known = styles.get(style)
+            if known is None:
+                span = VisualStyle.combine([base, VisualStyle.from_rich_style(style, theme)])
+                known = styles[style] = (len(styles), base + span)
+            key = (known[0], x, y)
+            final = placed.get(key)
+            if final is None:
+                final = placed[key] = known[1].rich_style_with_offset(x, y)
+            segments.append(Segment(text, final))
+            x += len(text)
+        return Strip(segments, x)
+
     def render_lines_text(self, view: BoardView, layout: BoardLayout) -> list[Text]:
+        """The board's lines as Rich Text (the same pieces :meth:`render_line` draws)."""
+        if view is not self.view or layout is not self.layout_spec:
+            geo = view.state.geo
+            self._grid(geo.n, geo.box_rows, geo.box_cols, layout)
+        lines = []
+        for y in range(len(self._row_at)):
+            line = Text()
+            for text, style in self._line_pieces(view, layout, y):
+                line.append(text, style)
+            lines.append(line)
+        return lines
+
+    def _line_pieces(self, view: BoardView, layout: BoardLayout, y: int) -> list[Piece]:
+        geo = view.state.geo
+        n = geo.n
+        pal = self.palette
+        light = Style(color=pal.border, bgcolor=pal.bg)
+        heavy = Style(color=pal.box_border, bgcolor=pal.bg)
+        wx = weights(n, geo.box_cols, layout.thin_v)
+        r = self._row_at[y]
+        if r < 0:
+            below = self._row_at[y + 1] if y + 1 < len(self._row_at) else n
+            return self._hline(n if below < 0 else below, n, wx,
+                               weights(n, geo.box_rows, layout.thin_h), layout, light, heavy)
+        sub = y - self._cell_y[r]
+        looks = self._looks if view is self.view else self._looks_of(view, layout, pal)
+        fragments = self._fragments if view is self.view else {}
+        pieces: list[Piece] = []
+        for c in range(n):
+            if wx[c]:
+                pieces.append(("┃", heavy) if wx[c] == 2 else ("│", light))
+            cell = r * n + c
+            look = looks[cell]
+            fragment = fragments.get(look)
+            if fragment is None:
+                fragment = fragments[look] = tuple(
+                    tuple(self._cell_pieces(view, layout, cell, s, pal))
+                    for s in range(layout.cell_h))
+            pieces.extend(fragment[sub])
+        pieces.append(("┃", heavy))
+        return pieces
+
+    def _looks_of(self, view: BoardView, layout: BoardLayout,
+                  pal: Palette) -> list[tuple[Any, ...]]:
+        """For each cell, everything its drawing depends on (equal looks draw equal)."""
         st = view.state
         geo = st.geo
         n = geo.n
-        pal = self.palette
-        wy = weights(n, geo.box_rows, layout.thin_h)
-        wx = weights(n, geo.box_cols, layout.thin_v)
-        light = Style(color=pal.border, bgcolor=pal.bg)
-        heavy = Style(color=pal.box_border, bgcolor=pal.bg)
-        lines: list[Text] = []
-        col_at: list[int] = []
-        for c in range(n + 1):
-            if wx[c]:
-                col_at.append(-1)
-            if c < n:
-                col_at.extend([c] * layout.cell_w)
-        row_at: list[int] = []
-        for r in range(n + 1):
-            if wy[r]:
-                row_at.append(-1)
-                lines.append(self._hline(r, n, wx, wy, layout, light, heavy))
-            if r == n:
-                break
-            row_at.extend([r] * layout.cell_h)
-            for sub in range(layout.cell_h):
-                line = Text()
-                for c in range(n):
-                    if wx[c]:
-                        line.append("┃" if wx[c] == 2 else "│", heavy if wx[c] == 2 else light)
-                    self._cell_segment(line, view, layout, r * n + c, sub, pal)
-                line.append("┃", heavy)
-                lines.append(line)
-        self._col_at, self._row_at = col_at, row_at
-        return lines
+        cursor = view.cursor
+        cur = st.values[cursor]
+        hinted: dict[int, tuple[list[int], list[int]]] = {}
+        for cell, d in view.hint_drop:
+            hinted.setdefault(cell, ([], []))[0].append(d)
+        for cell, d in view.hint_keep:
+            hinted.setdefault(cell, ([], []))[1].append(d)
+        draw_marks = layout.marks != "none"
+        looks: list[tuple[Any, ...]] = []
+        for cell in range(geo.ncells):
+            r, c = divmod(cell, n)
+            v = st.values[cell]
+            ticks = (r == c, r + c == n - 1) if geo.diagonals else None
+            if v:
+                role = ("c" if cell in view.conflicts else "m" if cell in view.mistakes
+                        else "g" if st.givens[cell] else "p")
+                looks.append((self._cell_bg(view, cell, pal), cell == cursor, ticks, v, role))
+                continue
+            marks = st.marks[cell]
+            extra: tuple[Any, ...] = ()
+            if marks and draw_marks:
+                drop, keep = hinted.get(cell, ((), ()))
+                extra = (cur if cur and marks >> (cur - 1) & 1 else 0,
+                         tuple(sorted(drop)), tuple(sorted(keep)))
+            looks.append((self._cell_bg(view, cell, pal), cell == cursor, ticks, 0, marks,
+                          extra))
+        return looks
 
     def _hline(self, r: int, n: int, wx: list[int], wy: list[int], layout: BoardLayout,
-               light: Style, heavy: Style) -> Text:
+               light: Style, heavy: Style) -> list[Piece]:
         w = wy[r]
         style = heavy if w == 2 else light
-        line = Text()
+        line: list[Piece] = []
         for c in range(n + 1):
             if wx[c]:
                 up = wx[c] if r > 0 else 0
                 down = wx[c] if r < n else 0
                 left = w if c > 0 else 0
                 right = w if c < n else 0
-                line.append(junction(up, down, left, right), heavy if max(w, wx[c]) == 2 else light)
+                line.append((junction(up, down, left, right),
+                             heavy if max(w, wx[c]) == 2 else light))
             if c < n:
-                line.append(("━" if w == 2 else "─") * layout.cell_w, style)
+                line.append((("━" if w == 2 else "─") * layout.cell_w, style))
         return line
 
     def _symbol(self, view: BoardView, d: int) -> str:
@@ -315,8 +481,8 @@ class Board(Widget, can_focus=True):
             return pal.diag_bg
         return pal.bg
 
-    def _cell_segment(self, line: Text, view: BoardView, layout: BoardLayout, cell: int,
-                      sub: int, pal: Palette) -> None:
+    def _cell_pieces(self, view: BoardView, layout: BoardLayout, cell: int, sub: int,
+                     pal: Palette) -> list[Piece]:
         st = view.state
         w, h = layout.cell_w, layout.cell_h
         bg = self._cell_bg(view, cell, pal)
@@ -330,18 +496,16 @@ class Board(Widget, can_focus=True):
         if v:
             if sub == (h - 1) // 2:
                 self._digit(slots, styles, view, layout, cell, v, base, pal)
-            _append(line, slots, styles)
-            return
+            return _runs(slots, styles)
         marks = st.marks[cell]
         if layout.marks == "none" or not marks:
             if layout.marks == "none" and marks and sub == 0:
                 x = (w - 1) // 2
                 slots[x] = "·"
                 styles[x] = base + Style(color=pal.mark, dim=True)
-            _append(line, slots, styles)
-            return
+            return _runs(slots, styles)
         self._marks(slots, styles, view, layout, cell, sub, base, pal)
-        _append(line, slots, styles)
+        return _runs(slots, styles)
 
     def _diagonal_ticks(self, slots: list[str], styles: list[Style], view: BoardView,
                         layout: BoardLayout, cell: int, sub: int, base: Style,
