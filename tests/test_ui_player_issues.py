@@ -226,3 +226,29 @@ async def test_a_key_typed_right_after_one_that_opens_a_dialog_goes_to_the_dialo
         await burst(g.pilot, "V", "y")  # reveal all, confirmed in the same burst
         await g.pilot.pause()
         assert session.finished, (type(g.app.screen).__name__, session.moves, session.pos)
+
+
+async def test_keys_typed_in_one_burst_from_home_reach_the_screens_they_open(
+        ui_home: Path) -> None:
+    # Enter (Sudoku), down down (6x6), Enter (to the levels), down, Enter (deal): one chooser, the
+    # size and level moved to, and the game; before, each Enter reached the home menu and
+    # stacked another chooser
+    from puzzleterm.app import PuzzleApp
+    from puzzleterm.screens.dialogs import NewGameScreen
+    from puzzleterm.screens.sudoku import SudokuScreen
+
+    app = PuzzleApp(home=ui_home, clock=lambda: 0.0, seeds=lambda: "burst")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "enter", "down", "down", "enter", "down", "enter")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            await app.workers.wait_for_complete()
+            if isinstance(app.screen, SudokuScreen) and app.screen.session is not None:
+                break
+        stack = [type(s) for s in app.screen_stack]
+        assert NewGameScreen not in stack and isinstance(app.screen, SudokuScreen), stack
+        session = app.screen.session
+        assert session is not None
+        assert session.puzzle.params == "6x6"
+        assert session.level is not None and session.level.name.lower() == "medium"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -14,6 +15,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Level
+from .keyorder import enter_on_list, hand_on, move_in_list
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,24 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         sizes.highlighted = self.sizes.index(self.chosen_size)
         levels = self.query_one("#levels", OptionList)
         levels.highlighted = self.levels.index(self.chosen_level)
-        sizes.focus()
+        self.set_focus(sizes)  # now, not after keys already typed
+
+    async def on_key(self, event: events.Key) -> None:
+        """Keys act here, in the order typed (see :mod:`.keyorder`): Enter on the sizes moves
+        to the levels at once, Enter on the levels deals."""
+        if hand_on(self, event) or move_in_list(self, event):
+            return
+        chosen = enter_on_list(self, event)
+        if chosen is not None:
+            self.choose(*chosen)
+
+    def choose(self, option_list: OptionList, index: int) -> None:
+        if option_list.id == "sizes":
+            self._choose_size(self.sizes[index])
+            self.set_focus(self.query_one("#levels", OptionList))
+        else:
+            self._choose_level(option_list.get_option_at_index(index))
+            self._start()
 
     def _level_note(self) -> str:
         """What the kind says of the levels of the chosen size (e.g. where it tops out)."""
@@ -148,13 +167,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             self._choose_level(event.option)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_list.id == "sizes":
-            self._choose_size(self.sizes[event.option_index])
-            self.query_one("#levels", OptionList).focus()
-        else:
-            self._choose_level(event.option)
-            self._start()
+        event.stop()  # a click (keys are taken in on_key)
+        self.choose(event.option_list, event.option_index)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

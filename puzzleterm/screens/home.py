@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -16,6 +17,7 @@ from ..daily_play import DayItem, day_items
 from ..engine import all_kinds
 from . import has_screen
 from .daily import item_line
+from .keyorder import enter_on_list, hand_on, move_in_list
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -96,9 +98,21 @@ class HomeScreen(Screen[None]):
                           for k, i in self._daily.items()]
                          + [Option("Calendar…", id="calendar"), Option("Stats…", id="stats")])
         menu.highlighted = was if was is not None and was < menu.option_count else 0
+    async def on_key(self, event: events.Key) -> None:
+        """Keys act here, in the order typed: Enter opens what the menu shows at once, so a
+        key typed right behind it goes to the screen it opened (see :mod:`.keyorder`)."""
+        if hand_on(self, event) or move_in_list(self, event):
+            return
+        chosen = enter_on_list(self, event)
+        if chosen is not None:
+            menu, index = chosen
+            self.choose(menu.get_option_at_index(index).id or "")
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        oid = event.option.id or ""
+        event.stop()  # a click (keys are taken in on_key)
+        self.choose(event.option.id or "")
+
+    def choose(self, oid: str) -> None:
         app = self.puzzle_app
         if oid == "continue":
             app.resume_game()
