@@ -254,15 +254,16 @@ def aic(g: Grid) -> Deduction | None:
 
 
 # -- forcing chains ---------------------------------------------------------------------------
-def _common(g: Grid, results: list[list[int]], changed: int = -1,
+def _common(g: Grid, results: list[dict[int, int]], changed: int,
             ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Placements and eliminations shared by every branch.  ``changed`` is a bitset of the
-    cells every branch changed (a cell some branch left alone can give nothing)."""
+    """Placements and eliminations shared by every branch.  ``results`` hold each branch's
+    masks on the cells it changed, and ``changed`` is the bitset of the cells every branch
+    changed (a cell some branch left alone gives nothing)."""
     placements: list[tuple[int, int]] = []
     elims: list[tuple[int, int]] = []
     first = results[0]
     cand = g.cand
-    for c in cells_of(changed & ((1 << len(cand)) - 1)):
+    for c in cells_of(changed):
         m = cand[c]
         if not m:
             continue
@@ -281,7 +282,11 @@ def _common(g: Grid, results: list[list[int]], changed: int = -1,
 
 
 def forcing_chain(g: Grid) -> Deduction | None:
-    prop = Propagator(g)
+    # the propagations of the last position looked at take over where nothing they read
+    # has changed (see propagate.py)
+    previous = g.keep.get("propagator")
+    prop = Propagator(g, previous if isinstance(previous, Propagator) else None)
+    g.keep["propagator"] = prop
     cand = g.cand
     best: tuple[int, Deduction] | None = None
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
@@ -316,7 +321,7 @@ def forcing_chain(g: Grid) -> Deduction | None:
                                [(c, d0 + 1) for c in cells_of(inside)], h))
     for label, nodes, h in groups:
         # every branch must hold, and all of them take less work than the best so far
-        results: list[list[int]] = []
+        results: list[dict[int, int]] = []
         work = 0
         changed = -1
         for nd in nodes:
@@ -325,7 +330,7 @@ def forcing_chain(g: Grid) -> Deduction | None:
                 break
             results.append(got[0])
             work += got[1]
-            changed &= prop.changed[nd]
+            changed &= prop.changed(nd)
         if len(results) < len(nodes):
             continue
         placements, elims = _common(g, results, changed)

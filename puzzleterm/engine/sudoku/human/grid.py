@@ -154,7 +154,7 @@ class Grid:
     (``None``: not known, so they stay off).
     """
 
-    __slots__ = ("_derived", "_derived_of", "_unique", "_unique_fn", "cand", "geo", "n",
+    __slots__ = ("_derived", "_derived_of", "_unique", "_unique_fn", "cand", "geo", "keep", "n",
                  "solution", "t", "values")
 
     def __init__(self, geo: Geometry, values: Sequence[int], cand: Sequence[int],
@@ -171,6 +171,9 @@ class Grid:
         #: The position's only solution once a finder has found it (see ``chains.trial``):
         #: a hint that finders check against the candidates before they trust it.
         self.solution: tuple[int, ...] | None = None
+        #: What a finder keeps from one position to the next (unlike ``derived``, kept when
+        #: the candidates change): each user checks it still holds before it relies on it.
+        self.keep: dict[str, object] = {}
 
     @property
     def unique(self) -> bool:

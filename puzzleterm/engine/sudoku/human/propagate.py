@@ -16,14 +16,24 @@ Here each digit keeps the bitset of its cells, so removing a digit from the peer
 is one ``&``; and each house keeps the digits it lost since it was last looked at, since
 only those can have come down to one place or none.  The steps, and so the work, are the
 same as the plain scan's (``tests/test_human_propagate.py`` checks it against one).
+
+Forcing chains are looked for again after every step, on a position that differs from the
+last one in a few places.  A propagation records what it read: for each digit, the cells
+whose having that digit it looked at, and the cells whose whole mask it looked at.  When
+none of those changed, the same assumption on the new position takes the very same steps,
+so its outcome is taken over instead of computed again (:meth:`Propagator.run`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .grid import Grid
 
 Node = tuple[int, int]  # (cell, digit)
-Outcome = tuple[list[int] | None, int]
+#: The masks a propagation ended with, on the cells it changed (None: a contradiction),
+#: and the work it took.
+Outcome = tuple[dict[int, int] | None, int]
 UNBOUNDED = 1 << 30
 
 
@@ -32,10 +42,26 @@ def solver_masks(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
 
 
-class Propagator:
-    """Singles propagation from assumptions on one position, memoised per candidate."""
+@dataclass(frozen=True)
+class Entry:
+    """One propagation: its outcome (None: the work reached ``bound`` first), the bound,
+    the cells it changed, and what it read (per digit, the cells whose having the digit
+    it looked at; and the cells whose whole mask it looked at)."""
 
-    def __init__(self, g: Grid) -> None:
+    outcome: Outcome | None
+    bound: int
+    changed: int
+    read_digit: tuple[int, ...]
+    read_cells: int
+
+
+class Propagator:
+    """Singles propagation from assumptions on one position, memoised per candidate.
+
+    ``previous`` is the propagator of an earlier position of the same geometry: its
+    propagations whose reads did not change are taken over."""
+
+    def __init__(self, g: Grid, previous: Propagator | None = None) -> None:
         t = g.t
         self.base = base = solver_masks(g)
         self.n = n = g.n
@@ -45,10 +71,8 @@ class Propagator:
         self.cell_houses = t.cell_houses
         #: for each cell, the bitset of its houses
         self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
-        #: per candidate: the outcome, and the bound it was computed under
-        self.memo: dict[Node, tuple[Outcome | None, int]] = {}
-        #: per candidate: the cells whose masks its propagation changed (for ``_common``)
-        self.changed: dict[Node, int] = {}
+        #: per candidate: the last propagation from it
+        self.memo: dict[Node, Entry] = {}
         dcells = [0] * n
         for c, m in enumerate(base):
             while m:
@@ -69,29 +93,60 @@ class Propagator:
                     break
         self.loud = loud
         self.lost0 = [full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
+        # what changed since the previous position, per digit (reuse needs no loud house)
+        self.previous: dict[Node, Entry] = {}
+        self.diff: list[tuple[int, int]] = []
+        self.any_diff = 0
+        if previous is not None and not loud and not previous.loud and previous.n == n:
+            self.previous = previous.memo
+            for d0 in range(n):
+                delta = previous.dcells[d0] ^ dcells[d0]
+                if delta:
+                    self.diff.append((d0, delta))
+                    self.any_diff |= delta
+
+    def _taken_over(self, node: Node) -> Entry | None:
+        """The previous position's propagation from ``node``, if nothing it read changed."""
+        old = self.previous.get(node)
+        if old is None or old.read_cells & self.any_diff:
+            return None
+        rd = old.read_digit
+        for d0, delta in self.diff:
+            if rd[d0] & delta:
+                return None
+        return old
 
     def run(self, node: Node, bound: int = UNBOUNDED) -> Outcome | None:
         """The masks after assuming ``node`` (None on a contradiction) and the work done
         (cells settled by the assumption, counting the assumption); None when the work
         reaches ``bound`` first (a caller keeping the least work has no use for it)."""
         got = self.memo.get(node)
-        if got is None or (got[0] is None and bound > got[1]):
-            got = (self._propagate(node, bound), bound)
-            self.memo[node] = got
-        out = got[0]
+        if got is None:
+            got = self._taken_over(node)
+        if got is None or (got.outcome is None and bound > got.bound):
+            got = self._propagate(node, bound)
+        self.memo[node] = got
+        out = got.outcome
         return out if out is not None and out[1] < bound else None
 
-    def _propagate(self, node: Node, bound: int) -> Outcome | None:
+    def changed(self, node: Node) -> int:
+        """The cells the propagation from ``node`` changed (after :meth:`run` gave it)."""
+        return self.memo[node].changed
+
+    def _propagate(self, node: Node, bound: int) -> Entry:
         cell, d = node
+        n = self.n
         masks = self.base[:]
         dcells = self.dcells[:]
         lost = self.lost0[:]  # per house: the digits it lost since it was looked at
+        read = [0] * n  # per digit: the cells whose having it was looked at
         peer_bits = self.peer_bits
         house_bits = self.house_bits
         cell_houses = self.cell_houses
         chb = self.cell_house_bits
         bit = 1 << (d - 1)
         cbit = 1 << cell
+        seen = cbit  # the cells whose whole mask was looked at
         old = masks[cell]
         masks[cell] = bit
         gone = old & ~bit
@@ -115,12 +170,14 @@ class Propagator:
                 c = queue.pop()
                 work += 1
                 if work >= bound:
-                    return None
+                    return Entry(None, bound, changed, tuple(read), seen)
                 b = masks[c]
                 d0 = b.bit_length() - 1
+                read[d0] |= peer_bits[c]
                 hits = peer_bits[c] & dcells[d0]
                 if not hits:
                     continue
+                seen |= hits
                 dcells[d0] ^= hits
                 changed |= hits
                 while hits:
@@ -129,7 +186,7 @@ class Propagator:
                     p = low.bit_length() - 1
                     m = masks[p] ^ b
                     if not m:
-                        return None, work
+                        return Entry((None, work), bound, changed, tuple(read), seen)
                     masks[p] = m
                     for h in cell_houses[p]:
                         lost[h] |= b
@@ -153,12 +210,15 @@ class Propagator:
                 while digits:
                     low = digits & -digits
                     digits ^= low
-                    places = dcells[low.bit_length() - 1] & hb
+                    d0 = low.bit_length() - 1
+                    read[d0] |= hb
+                    places = dcells[d0] & hb
                     if not places:
-                        return None, work
+                        return Entry((None, work), bound, changed, tuple(read), seen)
                     if not places & (places - 1):
                         only |= low
                         holders |= places
+                seen |= holders
                 while holders:
                     low = holders & -holders
                     holders ^= low
@@ -168,7 +228,7 @@ class Propagator:
                         continue  # settled already
                     hit = m & only
                     if hit & (hit - 1):
-                        return None, work
+                        return Entry((None, work), bound, changed, tuple(read), seen)
                     masks[c] = hit
                     gone = m ^ hit
                     for hh in cell_houses[c]:
@@ -180,5 +240,11 @@ class Propagator:
                     changed |= low
                     dirty |= chb[c]
                     queue.append(c)
-        self.changed[node] = changed
-        return masks, work
+        result = {}
+        rest = changed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            result[c] = masks[c]
+        return Entry((result, work), bound, changed, tuple(read), seen)
