@@ -53,6 +53,14 @@ class Entry:
     changed: int
     read_digit: tuple[int, ...]
     read_cells: int
+    #: per digit, the cells of houses where it was seen with three places or more: the
+    #: same steps follow as long as at most one of them loses the digit
+    read_loose: tuple[int, ...]
+    #: cells (of a propagation without contradiction) whose masks it only took digits from,
+    #: looking at what was left: the same steps follow while such a cell keeps two digits
+    #: or more of what the propagation left it (its outcome there is then the new mask
+    #: less what the propagation took)
+    soft: int = 0
 
 
 class Propagator:
@@ -95,10 +103,12 @@ class Propagator:
         self.lost0 = [full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
         # what changed since the previous position, per digit (reuse needs no loud house)
         self.previous: dict[Node, Entry] = {}
+        self.previous_base: list[int] = []
         self.diff: list[tuple[int, int]] = []
         self.any_diff = 0
         if previous is not None and not loud and not previous.loud and previous.n == n:
             self.previous = previous.memo
+            self.previous_base = previous.base
             for d0 in range(n):
                 delta = previous.dcells[d0] ^ dcells[d0]
                 if delta:
@@ -108,13 +118,30 @@ class Propagator:
     def _taken_over(self, node: Node) -> Entry | None:
         """The previous position's propagation from ``node``, if nothing it read changed."""
         old = self.previous.get(node)
-        if old is None or old.read_cells & self.any_diff:
+        any_diff = self.any_diff
+        if old is None or old.read_cells & any_diff:
             return None
         rd = old.read_digit
+        loose = old.read_loose
         for d0, delta in self.diff:
-            if rd[d0] & delta:
+            if rd[d0] & delta or (loose[d0] & delta).bit_count() > 1:
                 return None
-        return old
+        touched = old.soft & any_diff
+        if not touched:
+            return old
+        assert old.outcome is not None and old.outcome[0] is not None
+        result = dict(old.outcome[0])
+        base, before = self.base, self.previous_base
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            c = low.bit_length() - 1
+            left = result[c] & base[c]
+            if left.bit_count() < 2 or (before[c] ^ base[c]) & ~result[c] != before[c] ^ base[c]:
+                return None
+            result[c] = left
+        return Entry((result, old.outcome[1]), old.bound, old.changed, rd, old.read_cells,
+                     loose, old.soft)
 
     def run(self, node: Node, bound: int = UNBOUNDED) -> Outcome | None:
         """The masks after assuming ``node`` (None on a contradiction) and the work done
@@ -140,6 +167,7 @@ class Propagator:
         dcells = self.dcells[:]
         lost = self.lost0[:]  # per house: the digits it lost since it was looked at
         read = [0] * n  # per digit: the cells whose having it was looked at
+        loose = [0] * n  # per digit: cells of houses seen with three places or more
         peer_bits = self.peer_bits
         house_bits = self.house_bits
         cell_houses = self.cell_houses
@@ -147,6 +175,7 @@ class Propagator:
         bit = 1 << (d - 1)
         cbit = 1 << cell
         seen = cbit  # the cells whose whole mask was looked at
+        soft = 0  # the cells that only lost digits (see Entry.soft)
         old = masks[cell]
         masks[cell] = bit
         gone = old & ~bit
@@ -170,14 +199,15 @@ class Propagator:
                 c = queue.pop()
                 work += 1
                 if work >= bound:
-                    return Entry(None, bound, changed, tuple(read), seen)
+                    return Entry(None, bound, changed, tuple(read), seen | soft,
+                                 tuple(loose))
                 b = masks[c]
                 d0 = b.bit_length() - 1
-                read[d0] |= peer_bits[c]
                 hits = peer_bits[c] & dcells[d0]
                 if not hits:
                     continue
-                seen |= hits
+                read[d0] |= hits
+                soft |= hits
                 dcells[d0] ^= hits
                 changed |= hits
                 while hits:
@@ -186,7 +216,8 @@ class Propagator:
                     p = low.bit_length() - 1
                     m = masks[p] ^ b
                     if not m:
-                        return Entry((None, work), bound, changed, tuple(read), seen)
+                        return Entry((None, work), bound, changed, tuple(read), seen | soft,
+                                     tuple(loose))
                     masks[p] = m
                     for h in cell_houses[p]:
                         lost[h] |= b
@@ -211,10 +242,14 @@ class Propagator:
                     low = digits & -digits
                     digits ^= low
                     d0 = low.bit_length() - 1
-                    read[d0] |= hb
                     places = dcells[d0] & hb
                     if not places:
-                        return Entry((None, work), bound, changed, tuple(read), seen)
+                        return Entry((None, work), bound, changed, tuple(read), seen | soft,
+                                     tuple(loose))
+                    if places.bit_count() >= 3:
+                        loose[d0] |= places  # two places or more whatever one loses
+                        continue
+                    read[d0] |= places
                     if not places & (places - 1):
                         only |= low
                         holders |= places
@@ -228,7 +263,8 @@ class Propagator:
                         continue  # settled already
                     hit = m & only
                     if hit & (hit - 1):
-                        return Entry((None, work), bound, changed, tuple(read), seen)
+                        return Entry((None, work), bound, changed, tuple(read), seen | soft,
+                                     tuple(loose))
                     masks[c] = hit
                     gone = m ^ hit
                     for hh in cell_houses[c]:
@@ -247,4 +283,5 @@ class Propagator:
             rest ^= low
             c = low.bit_length() - 1
             result[c] = masks[c]
-        return Entry((result, work), bound, changed, tuple(read), seen)
+        return Entry((result, work), bound, changed, tuple(read), seen, tuple(loose),
+                     soft & ~seen)
