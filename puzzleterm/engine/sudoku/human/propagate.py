@@ -123,25 +123,35 @@ class Propagator:
             return None
         rd = old.read_digit
         loose = old.read_loose
+        spent = 0  # digits whose loose cells lost one: they may lose no more
         for d0, delta in self.diff:
-            if rd[d0] & delta or (loose[d0] & delta).bit_count() > 1:
+            if rd[d0] & delta:
                 return None
+            hit = loose[d0] & delta
+            if hit:
+                if hit & (hit - 1):
+                    return None
+                spent |= 1 << d0
         touched = old.soft & any_diff
-        if not touched:
+        if not touched and not spent:
             return old
-        assert old.outcome is not None and old.outcome[0] is not None
-        result = dict(old.outcome[0])
-        base, before = self.base, self.previous_base
-        while touched:
-            low = touched & -touched
-            touched ^= low
-            c = low.bit_length() - 1
-            left = result[c] & base[c]
-            if left.bit_count() < 2 or (before[c] ^ base[c]) & ~result[c] != before[c] ^ base[c]:
-                return None
-            result[c] = left
-        return Entry((result, old.outcome[1]), old.bound, old.changed, rd, old.read_cells,
-                     loose, old.soft)
+        if spent:
+            rd = tuple(r | loose[d0] if spent >> d0 & 1 else r for d0, r in enumerate(rd))
+        outcome = old.outcome
+        if touched:
+            assert outcome is not None and outcome[0] is not None
+            result = dict(outcome[0])
+            base, before = self.base, self.previous_base
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                c = low.bit_length() - 1
+                left = result[c] & base[c]
+                if left.bit_count() < 2 or (before[c] ^ base[c]) & ~result[c]:
+                    return None
+                result[c] = left
+            outcome = (result, outcome[1])
+        return Entry(outcome, old.bound, old.changed, rd, old.read_cells, loose, old.soft)
 
     def run(self, node: Node, bound: int = UNBOUNDED) -> Outcome | None:
         """The masks after assuming ``node`` (None on a contradiction) and the work done
