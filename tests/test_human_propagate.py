@@ -5,8 +5,6 @@ only solution reports the step the full scan of candidates reports."""
 
 from __future__ import annotations
 
-import itertools
-
 from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.sudoku import solver as bt
 from puzzleterm.engine.sudoku.geometry import Geometry, geometry
@@ -127,7 +125,7 @@ def test_taken_over_propagations_equal_fresh_ones() -> None:
     """As forcing chains use them: each position's propagator takes over from the last
     one's (which took over from the one before ...)."""
     taken = 0
-    for text in (HARD[0], TRIAL[0]):
+    for text in (HARD[0], TRIAL[1]):  # TRIAL[1] caught a takeover kept too long
         previous: Propagator | None = None
         for g in positions(GEO9, text, every=1):
             prop = Propagator(g, previous)
