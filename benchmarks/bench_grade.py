@@ -1,21 +1,40 @@
-"""Grading and generation speed of the human-style solver (prints figures; not a test).
+"""Grading speed of the human-style solver on public and dealt puzzles (prints figures).
 
-    python benchmarks/bench_grade.py [--per-level 20] [--data 200] [--gen 10]
+    python benchmarks/bench_grade.py [--forum 100] [--sixteen 20] [--compare BASE_DIR]
+    python benchmarks/bench_grade.py --deal [--deal-seeds 5]     # 16x16 dealing per level
+    python benchmarks/bench_grade.py --generation [--per-level 20] [--gen 10]
 
-Grading: median and 90th percentile per level, over 9x9 puzzles generated at each level,
-then over the shared data sets when /work/shared/data is present; each grade starts with an
-empty memo (see ``grid.memo``).  Generation: median and
-90th percentile time of ``generate_at_level`` per level.
+Sets: Norvig's top95 and the first ``--forum`` puzzles of the forum's hardest list, read
+from ``PUZZLETERM_SHARED_DATA`` (default ``../shared/data``; a missing set is skipped), and
+``--sixteen`` 16x16 puzzles dealt without a level (seeds ``bench16-0`` ...: minimal
+puzzles, no clue to spare).  Each grade is timed in CPU time from a cold start (the
+geometry's memo of single-digit finders is emptied first); median and 90th percentile
+per set.
+
+``--compare BASE_DIR`` also grades every puzzle with the puzzleterm package found in
+``BASE_DIR`` (an older checkout: ``git worktree add /tmp/base e2d80d2``), in its own
+process, puzzle by puzzle in turn with this one so both see the same machine load; it
+prints both timings and every puzzle whose level, rating, hardest technique or technique
+counts differ.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import IO
 
+from _common import SHARED_DATA, load_set, summary
+
+from puzzleterm.engine import find_kind
+from puzzleterm.engine.gameid import generate_seeded
 from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.sudoku.geometry import geometry
 from puzzleterm.engine.sudoku.human import generate_at_level, max_level
@@ -23,93 +42,197 @@ from puzzleterm.engine.sudoku.human.grid import tables
 from puzzleterm.engine.sudoku.human.solve import grade_givens
 from puzzleterm.engine.types import Level
 
-DATA = Path("/work/shared/data")
-DATA_SETS = (
-    "sudoku-norvig-easy50.txt",
-    "sudoku-17clue-sample1000.txt",
-    "sudoku-exchange-diabolical-rated.txt",
-    "sudoku-magictour-top1465.txt",
-)
+SETS = (("top95", "sudoku-norvig-top95.txt"), ("forum hardest", "sudoku-forum-hardest1106-375.txt"))
+
+Puzzle = tuple[int, str]  # (size, givens as text)
 
 
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))]
-
-
-def line(label: str, times: list[float]) -> str:
-    ms = [t * 1000 for t in times]
-    return (f"{label:<44} n={len(ms):4d}  median {statistics.median(ms):8.1f} ms  "
-            f"p90 {pct(ms, 0.9):8.1f} ms  max {max(ms):8.1f} ms")
-
-
-def grade_time(geo_n: int, givens: tuple[int, ...]) -> tuple[float, Level]:
-    """Time one grade, from a cold start: the geometry's memo of single-digit finders is
-    emptied first (generation graded these very puzzles, which would flatter the figure)."""
-    geo = geometry("sudoku", geo_n)
+# -- worker: grades puzzles given one a line on stdin ("SIZE GIVENS"), answers JSON -------------
+def grade_one(size: int, text: str) -> dict[str, object]:
+    geo = geometry("sudoku", size)
+    givens = tuple(geo.digit_of(ch) for ch in text)
     tables(geo).cache.clear()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     grade = grade_givens(geo, givens)[0]
-    return time.perf_counter() - t0, grade.level
+    cpu = time.process_time() - t0
+    return {"level": grade.level.name, "rating": grade.rating, "hardest": grade.hardest,
+            "counts": [list(c) for c in grade.counts], "cpu": cpu}
 
 
-def parse(text: str) -> tuple[int, ...] | None:
-    parts = text.split()
-    if not parts or text.startswith("#"):
-        return None
-    p = parts[1] if len(parts) > 1 and len(parts[0]) != 81 else parts[0]
-    return tuple(0 if ch in ".0" else int(ch) for ch in p[:81])
+def worker(inp: IO[str], out: IO[str]) -> None:
+    for line in inp:
+        size, text = line.split()
+        out.write(json.dumps(grade_one(int(size), text)) + "\n")
+        out.flush()
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--per-level", type=int, default=20, help="generated puzzles per level")
-    ap.add_argument("--data", type=int, default=200, help="puzzles per data set (0: skip)")
-    ap.add_argument("--gen", type=int, default=10, help="generations timed per level")
-    ap.add_argument("--size", type=int, default=9, help="Sudoku size for generation")
-    args = ap.parse_args()
-    geo = geometry("sudoku", args.size)
+class Remote:
+    """A worker process running the puzzleterm package of ``base`` (one puzzle at a time)."""
+
+    def __init__(self, base: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(base))
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            cwd=str(base))
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.inp, self.out = self.proc.stdin, self.proc.stdout
+
+    def grade(self, size: int, text: str) -> dict[str, object]:
+        self.inp.write(f"{size} {text}\n")
+        self.inp.flush()
+        line = self.out.readline()
+        if not line:
+            raise SystemExit("the --compare worker stopped (is BASE_DIR a puzzleterm checkout?)")
+        got: dict[str, object] = json.loads(line)
+        return got
+
+    def close(self) -> None:
+        self.inp.close()
+        self.proc.wait()
+
+
+# -- sets ---------------------------------------------------------------------------------------
+def sixteen(count: int) -> list[Puzzle]:
+    """16x16 puzzles as the app deals them without a level (seeds bench16-0 ...)."""
+    kind = find_kind("sudoku")
+    params = kind.parse_params("16x16")
+    geo = params.geo
+    out = []
+    for i in range(count):
+        state = generate_seeded(kind, params, f"bench16-{i}").state
+        out.append((16, "".join(geo.symbol(v) for v in state.givens)))
+    return out
+
+
+def public_sets(forum: int) -> list[tuple[str, list[Puzzle]]]:
+    out = []
+    for label, name in SETS:
+        rows = load_set(name, forum if label == "forum hardest" else None)
+        if rows is None:
+            print(f"({name} not found in {SHARED_DATA}: skipped)")
+            continue
+        n = len(rows)
+        out.append((f"{label} ({n})", [(9, r) for r in rows]))
+    return out
+
+
+def pct_line(label: str, cpu: list[float]) -> str:
+    med, p90, _total = summary(cpu)
+    return (f"{label:<26} n={len(cpu):4d}  median {med * 1000:8.1f} ms  p90 {p90 * 1000:8.1f} ms"
+            f"  max {max(cpu) * 1000:8.1f} ms")
+
+
+def run_sets(sets: list[tuple[str, list[Puzzle]]], base: Path | None) -> int:
+    """Grade every set (and with the old package alongside); returns the count of puzzles
+    whose grade differs."""
+    remote = Remote(base) if base is not None else None
+    differ = 0
+    try:
+        for label, puzzles in sets:
+            new_cpu: list[float] = []
+            old_cpu: list[float] = []
+            for i, (size, text) in enumerate(puzzles):
+                if remote is not None:
+                    old = remote.grade(size, text)
+                    old_cpu.append(float(str(old["cpu"])))
+                new = grade_one(size, text)
+                new_cpu.append(float(str(new["cpu"])))
+                if remote is not None:
+                    keys = ("level", "rating", "hardest", "counts")
+                    if any(old[k] != new[k] for k in keys):
+                        differ += 1
+                        print(f"  DIFFERENT {label} #{i}: old {[old[k] for k in keys[:3]]} "
+                              f"new {[new[k] for k in keys[:3]]}  {text}")
+            print(pct_line(label, new_cpu))
+            if remote is not None:
+                print(pct_line("  base", old_cpu) + "  (the --compare package)")
+                ratio = statistics.median(old_cpu) / max(statistics.median(new_cpu), 1e-9)
+                print(f"  median speed-up x{ratio:.1f}")
+    finally:
+        if remote is not None:
+            remote.close()
+    return differ
+
+
+# -- dealing and generation -----------------------------------------------------------------------
+def deal_16(seeds: int) -> None:
+    """CPU time to deal a 16x16 puzzle at each offered level."""
+    kind = find_kind("sudoku")
+    params = kind.parse_params("16x16")
+    print("== dealing 16x16 at each level (generate_seeded, CPU time)")
+    for level in kind.levels(params):
+        cpu = []
+        hits = 0
+        for i in range(seeds):
+            t0 = time.process_time()
+            puzzle = generate_seeded(kind, params, f"deal16-{i}", level)
+            cpu.append(time.process_time() - t0)
+            hits += puzzle.grade is not None and puzzle.grade.level == level
+        print(pct_line(f"deal {level.label}", cpu) + f"  at level {hits}/{seeds}")
+
+
+def generation(size: int, per_level: int, gen: int) -> None:
+    geo = geometry("sudoku", size)
     levels = [lv for lv in Level if lv <= max_level(geo)]
-
-    print(f"== generation, {geo.size_text} (generate_at_level)")
+    print(f"== generation, {geo.size_text} (generate_at_level, CPU time)")
     puzzles: dict[Level, list[tuple[int, ...]]] = defaultdict(list)
     for level in levels:
         times = []
         hits = 0
-        for i in range(max(args.gen, args.per_level)):
-            t0 = time.perf_counter()
+        for i in range(max(gen, per_level)):
+            t0 = time.process_time()
             givens, grade = generate_at_level(geo, Rng(f"bench|{level.name}|{i}"), level)
-            if i < args.gen:
-                times.append(time.perf_counter() - t0)
+            if i < gen:
+                times.append(time.process_time() - t0)
             hits += grade.level == level
             puzzles[grade.level].append(givens)
-        print(line(f"generate {level.label}", times) + f"  hit {hits}")
-
+        print(pct_line(f"generate {level.label}", times) + f"  hit {hits}")
     print(f"== grading generated {geo.size_text} puzzles, by level")
     for level in levels:
-        got = puzzles[level][: args.per_level]
+        got = puzzles[level][:per_level]
         if got:
-            print(line(f"grade {level.label}", [grade_time(args.size, g)[0] for g in got]))
+            text = ["".join(geo.symbol(v) for v in g) for g in got]
+            print(pct_line(f"grade {level.label}",
+                           [float(str(grade_one(size, t)["cpu"])) for t in text]))
 
-    if args.data and DATA.exists() and args.size == 9:
-        print("== grading the shared data sets")
-        for name in DATA_SETS:
-            path = DATA / name
-            if not path.exists():
-                continue
-            with path.open(encoding="utf-8") as f:
-                rows = [p for p in (parse(ln) for ln in f) if p]
-            step = max(1, len(rows) // args.data)
-            sample = rows[::step][: args.data]
-            by_level: dict[Level, list[float]] = defaultdict(list)
-            every: list[float] = []
-            for givens in sample:
-                dt, lv = grade_time(9, givens)
-                by_level[lv].append(dt)
-                every.append(dt)
-            print(line(name, every))
-            for lv in sorted(by_level):
-                print(line(f"  {lv.label}", by_level[lv]))
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--forum", type=int, default=100, help="forum-hardest puzzles (first N)")
+    ap.add_argument("--sixteen", type=int, default=20, help="dealt 16x16 puzzles (0: skip)")
+    ap.add_argument("--compare", type=Path, metavar="BASE_DIR",
+                    help="also grade with the puzzleterm package in BASE_DIR, side by side")
+    ap.add_argument("--deal", action="store_true", help="time dealing 16x16 at each level")
+    ap.add_argument("--deal-seeds", type=int, default=5, help="seeds per level for --deal")
+    ap.add_argument("--generation", action="store_true",
+                    help="time generate_at_level per level instead (see --size)")
+    ap.add_argument("--per-level", type=int, default=20, help="generated puzzles graded a level")
+    ap.add_argument("--gen", type=int, default=10, help="generations timed per level")
+    ap.add_argument("--size", type=int, default=9, help="Sudoku size for --generation")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(sys.stdin, sys.stdout)
+        return
+    if args.generation:
+        generation(args.size, args.per_level, args.gen)
+        return
+    if args.deal:
+        deal_16(args.deal_seeds)
+        return
+    base = args.compare.resolve() if args.compare is not None else None
+    if base is not None and not (base / "puzzleterm" / "engine").is_dir():
+        raise SystemExit(f"--compare: no puzzleterm package in {base}")
+    sets = public_sets(args.forum)
+    if args.sixteen > 0:
+        sets.append((f"16x16 dealt ({args.sixteen})", sixteen(args.sixteen)))
+    print("== grading (CPU time per puzzle, cold memo)")
+    differ = run_sets(sets, base)
+    if base is not None:
+        total = sum(len(p) for _, p in sets)
+        print(f"== grades compared with {base}: {differ} of {total} differ")
 
 
 if __name__ == "__main__":

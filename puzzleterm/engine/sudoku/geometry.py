@@ -171,13 +171,14 @@ def geometry(variant: str, n: int) -> Geometry:
 
 
 #: The hardest level dealt on each board (others: see :func:`max_level`).  Small boards
-#: need only simple techniques; 16x16 keeps the givens singles need, since grading a
-#: near-minimal 16x16 takes seconds.  The evidence is ``scripts/make_pool.py --survey``.
+#: need only simple techniques.  The evidence is ``scripts/make_pool.py --survey`` and, for
+#: 16x16 (dealt at every level since grading one takes about a second),
+#: ``benchmarks/bench_grade.py --deal``.
 _MAX_LEVEL: dict[tuple[str, int], Level] = {
     ("sudoku", 4): Level.EASY,
     ("sudoku", 6): Level.MEDIUM,
     ("sudoku", 9): Level.EXTREME,
-    ("sudoku", 16): Level.EASY,
+    ("sudoku", 16): Level.EXTREME,
     ("xsudoku", 5): Level.EXTREME,
     ("latin", 5): Level.EASY,
 }
@@ -193,11 +194,14 @@ def max_level(geo: Geometry) -> Level:
 
 def level_cap_reason(geo: Geometry) -> str:
     """Why a board is dealt below extreme ("" when it is not): ``singles`` (every puzzle of
-    the board falls to singles), ``rare`` (harder puzzles exist but are too rare to deal)
-    or ``slow`` (dealing and grading harder ones takes too long: 16x16, Latin from 6x6).
+    the board falls to singles), ``rare`` (harder puzzles exist but are too rare to deal:
+    6x6 Sudoku, Latin 6x6 to 8x8) or ``not_yet`` (harder puzzles are common but not dealt
+    yet: Latin 9x9, where about half of the minimal puzzles grade extreme).
     The level itself is :func:`max_level`'s."""
     if max_level(geo) >= Level.EXTREME:
         return ""
-    if geo.variant == "sudoku":
-        return {4: "singles", 6: "rare"}.get(geo.n, "slow")
-    return "singles" if geo.n <= 5 else "slow"
+    if geo.n <= 5 and geo.variant != "xsudoku":
+        return "singles"
+    if geo.variant == "latin" and geo.n >= 9:
+        return "not_yet"
+    return "rare"

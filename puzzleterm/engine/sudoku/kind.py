@@ -176,8 +176,8 @@ class SudokuFamilyKind:
             return f"{board}: every one falls to singles."
         if reason == "rare":
             return f"{board}: harder ones are too rare on a board this size to deal."
-        return (f"{board} for now: dealing and grading harder ones takes too long, "
-                "though puzzles this size can need harder techniques.")
+        return (f"{board} for now: harder ones are not dealt yet, though many puzzles this "
+                "size need harder techniques.")
 
     def cli_options(self) -> tuple[CliOption, ...]:
         options: tuple[CliOption, ...] = (

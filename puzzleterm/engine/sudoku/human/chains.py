@@ -18,6 +18,7 @@ from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
+from .propagate import UNBOUNDED, Propagator, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)
 
@@ -253,103 +254,17 @@ def aic(g: Grid) -> Deduction | None:
 
 
 # -- forcing chains ---------------------------------------------------------------------------
-def _solver_masks(g: Grid) -> list[int]:
-    """Masks in the backtracker's form (a settled cell holds its digit's bit)."""
-    return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
-
-
-Outcome = tuple[list[int] | None, int]
-UNBOUNDED = 1 << 30
-
-
-class _Propagator:
-    """Singles propagation (naked and hidden, to a fixed point) from one assumption,
-    memoised per candidate."""
-
-    def __init__(self, g: Grid) -> None:
-        self.g = g
-        self.base = _solver_masks(g)
-        self.peers = g.t.peers
-        self.houses = g.t.houses
-        #: for each cell, the bitset of its houses
-        self.cell_houses = [sum(1 << h for h in hs) for hs in g.t.cell_houses]
-        self.full = g.geo.all_mask
-        #: per candidate: the outcome, or None when the work reached the bound given
-        self.memo: dict[Node, tuple[Outcome | None, int]] = {}
-
-    def run(self, node: Node, bound: int = UNBOUNDED) -> Outcome | None:
-        """The masks after assuming ``node`` (None on a contradiction) and the work done
-        (cells settled by the assumption, counting the assumption); None when the work
-        reaches ``bound`` first (a caller keeping the least work has no use for it)."""
-        got = self.memo.get(node)
-        if got is None or (got[0] is None and bound > got[1]):
-            got = (self._propagate(node, bound), bound)
-            self.memo[node] = got
-        out = got[0]
-        return out if out is not None and out[1] < bound else None
-
-    def _propagate(self, node: Node, bound: int) -> Outcome | None:
-        cell, d = node
-        masks = self.base[:]
-        masks[cell] = 1 << (d - 1)
-        queue = [cell]
-        peers = self.peers
-        houses = self.houses
-        cell_houses = self.cell_houses
-        full = self.full
-        work = 0
-        # houses changed since they were last looked at: the others hold no hidden single
-        dirty = (1 << len(houses)) - 1
-        while queue:
-            while queue:
-                c = queue.pop()
-                work += 1
-                if work >= bound:
-                    return None
-                bit = masks[c]
-                for p in peers[c]:
-                    m = masks[p]
-                    if m & bit:
-                        m ^= bit
-                        if not m:
-                            return None, work
-                        masks[p] = m
-                        dirty |= cell_houses[p]
-                        if not m & (m - 1):
-                            queue.append(p)
-            for h, house in enumerate(houses):
-                if not dirty >> h & 1:
-                    continue
-                dirty ^= 1 << h
-                once = twice = 0
-                for c in house:
-                    m = masks[c]
-                    twice |= once & m
-                    once |= m
-                if once != full:
-                    return None, work
-                only = once & ~twice
-                if not only:
-                    continue
-                for c in house:
-                    m = masks[c]
-                    if m & (m - 1) and m & only:
-                        hit = m & only
-                        if hit & (hit - 1):
-                            return None, work
-                        masks[c] = hit
-                        dirty |= cell_houses[c]
-                        queue.append(c)
-        return masks, work
-
-
-def _common(g: Grid, results: list[list[int]]
+def _common(g: Grid, results: list[dict[int, int]], changed: int,
             ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Placements and eliminations shared by every branch."""
+    """Placements and eliminations shared by every branch.  ``results`` hold each branch's
+    masks on the cells it changed, and ``changed`` is the bitset of the cells every branch
+    changed (a cell some branch left alone gives nothing)."""
     placements: list[tuple[int, int]] = []
     elims: list[tuple[int, int]] = []
     first = results[0]
-    for c, m in enumerate(g.cand):
+    cand = g.cand
+    for c in cells_of(changed):
+        m = cand[c]
         if not m:
             continue
         if m & (m - 1):
@@ -367,7 +282,11 @@ def _common(g: Grid, results: list[list[int]]
 
 
 def forcing_chain(g: Grid) -> Deduction | None:
-    prop = _Propagator(g)
+    # the propagations of the last position looked at take over where nothing they read
+    # has changed (see propagate.py)
+    previous = g.keep.get("propagator")
+    prop = Propagator(g, previous if isinstance(previous, Propagator) else None)
+    g.keep["propagator"] = prop
     cand = g.cand
     best: tuple[int, Deduction] | None = None
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
@@ -402,17 +321,19 @@ def forcing_chain(g: Grid) -> Deduction | None:
                                [(c, d0 + 1) for c in cells_of(inside)], h))
     for label, nodes, h in groups:
         # every branch must hold, and all of them take less work than the best so far
-        results: list[list[int]] = []
+        results: list[dict[int, int]] = []
         work = 0
+        changed = -1
         for nd in nodes:
             got = prop.run(nd, best[0] - work if best else UNBOUNDED)
             if got is None or got[0] is None:
                 break
             results.append(got[0])
             work += got[1]
+            changed &= prop.changed(nd)
         if len(results) < len(nodes):
             continue
-        placements, elims = _common(g, results)
+        placements, elims = _common(g, results, changed)
         if not placements and not elims:
             continue
         what = (", ".join(f"{g.name(c)} is {g.sym(d)}" for c, d in placements) if placements
@@ -439,14 +360,36 @@ def forcing_chain(g: Grid) -> Deduction | None:
 
 
 # -- trial --------------------------------------------------------------------------------------
+def _only_solution(g: Grid, base: list[int]) -> tuple[int, ...] | None:
+    """The one solution of the position (None when it has none or several), kept on the
+    grid: its candidates only ever shrink, so a solution still consistent with them is
+    still the only one."""
+    sol = g.solution
+    if sol is not None and all(m >> (v - 1) & 1 for m, v in zip(base, sol, strict=True)):
+        return sol
+    s = bt.Search(g.geo, limit=2, keep=True)
+    s.run(base[:])
+    if s.count != 1:
+        return None
+    g.solution = bt.masks_to_values(s.solutions[0])
+    return g.solution
+
+
 def trial(g: Grid) -> Deduction | None:
-    """Guess and search: a candidate whose assumption has no solution at all."""
+    """Guess and search: a candidate whose assumption has no solution at all.
+
+    Candidates are tried in order (fewest candidates first); the first without a solution
+    is reported.  When the position has one solution, that candidate is the first that
+    differs from it, so only its search is run (for its count of guesses)."""
     cand = g.cand
     cells = sorted((c for c in range(g.t.ncells) if cand[c]),
                    key=lambda c: (cand[c].bit_count(), c))
-    base = _solver_masks(g)
+    base = solver_masks(g)
+    sol = _only_solution(g, base)
     for c in cells:
         for d in digits_of(cand[c]):
+            if sol is not None and d == sol[c]:
+                continue  # the solution: this assumption has one
             masks = base[:]
             masks[c] = 1 << (d - 1)
             s = bt.Search(g.geo, limit=1, keep=False)

@@ -154,8 +154,8 @@ class Grid:
     (``None``: not known, so they stay off).
     """
 
-    __slots__ = ("_derived", "_derived_of", "_unique", "_unique_fn", "cand", "geo", "n", "t",
-                 "values")
+    __slots__ = ("_derived", "_derived_of", "_unique", "_unique_fn", "cand", "geo", "keep", "n",
+                 "solution", "t", "values")
 
     def __init__(self, geo: Geometry, values: Sequence[int], cand: Sequence[int],
                  unique: bool | Callable[[], bool] | None = None) -> None:
@@ -168,6 +168,12 @@ class Grid:
         self._unique_fn: Callable[[], bool] | None = unique if callable(unique) else None
         self._derived: dict[str, object] = {}
         self._derived_of: list[int] | None = None
+        #: The position's only solution once a finder has found it (see ``chains.trial``):
+        #: a hint that finders check against the candidates before they trust it.
+        self.solution: tuple[int, ...] | None = None
+        #: What a finder keeps from one position to the next (unlike ``derived``, kept when
+        #: the candidates change): each user checks it still holds before it relies on it.
+        self.keep: dict[str, object] = {}
 
     @property
     def unique(self) -> bool:

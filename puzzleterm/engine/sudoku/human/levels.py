@@ -20,8 +20,8 @@ with its real grade.
 
 Reachable levels (:func:`max_level`): 4x4 Sudoku is all singles; 6x6 Sudoku reaches medium
 (its rare harder puzzles skip levels); 5x5 X-Sudoku reaches extreme, its diagonals giving
-chains; Latin squares reach medium from 6x6; 16x16 is dealt at easy only (grading a
-near-minimal 16x16 takes seconds, so its puzzles keep the givens that singles need).
+chains; Latin squares reach medium from 6x6; 16x16 reaches extreme (minimal 16x16
+puzzles mostly need chains; shaping adds givens for the lower levels).
 "Needs trial" is a grade, never a dealt level: requests for it are capped at extreme.
 """
 
@@ -35,7 +35,7 @@ from ..generator import default_symmetric, generate_minimal, symmetric_groups
 from ..geometry import Geometry, max_level
 from .grid import Grid
 from .pool import POOL
-from .solve import grade_givens, run
+from .solve import grade_givens, grade_steps, run
 
 #: Levels dealt from the pool first (search is the fallback): those search reaches slowly.
 POOL_FIRST: frozenset[tuple[str, int, Level]] = frozenset({
@@ -75,6 +75,9 @@ def shape(geo: Geometry, givens: tuple[int, ...], solution: tuple[int, ...], tar
     values = list(givens)
     added: list[tuple[int, ...]] = []
     r = run(Grid.from_values(geo, givens, True), target)
+    if r.solved:
+        # the full solver takes the same first steps, and these solved it: its grade
+        return givens, grade_steps(r.steps, True)
     while not r.solved:
         empty = [c for c in range(geo.ncells) if not r.grid.values[c]]
         group = _twin(geo, rng.choice(empty), symmetric)
