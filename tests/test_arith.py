@@ -65,15 +65,15 @@ def test_the_solver_agrees_with_brute_force(params: str, seed: int, nhidden: int
     assert solver.count(state, 10**6) == brute_count(state)
 
 
-@pytest.mark.parametrize("params", ["add2x3", "add3x4", "mul2x2", "mul3x2"])
+@pytest.mark.parametrize("params", ["add2x3", "add3x4", "mul2x2", "mul3x2", "mul3x3"])
 def test_dealt_puzzles_have_one_solution_and_their_grade(params: str) -> None:
     p = KIND.parse_params(params)
     for level in KIND.levels(p):
-        for seed in ("a", "b"):
+        for seed in ("a", "b", "c", "d"):
             puzzle = generate_seeded(KIND, p, seed, level)
             assert KIND.count_solutions(puzzle.state, 2) == 1
             grade = KIND.grade(puzzle.state)
-            assert puzzle.grade is not None and grade.level == puzzle.grade.level
+            assert puzzle.grade is not None and grade.level == puzzle.grade.level == level
             assert load_game_id(puzzle.seed_id or "").game_id == puzzle.game_id
             assert load_game_id(puzzle.game_id).state == puzzle.state
 
