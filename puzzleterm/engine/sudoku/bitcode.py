@@ -154,15 +154,13 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit(f"new = (one - (one >> {n})) & x & ~done")
     code.emit("if not new:")
     code.indent += 4
-    hidden = []
     for i, offsets in enumerate(templates):
         ones, twos = code.fold("x", [0, *(o * width for o in offsets)])
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")
-        hidden.append(f"(({ones} & A{i} & ~{twos}) * S{i})")
-    code.emit(f"new = ({' | '.join(hidden)}) & x & ~done")
-    code.emit("if not new:")
-    code.indent += 4
+        code.emit(f"new = ({ones} & A{i} & ~{twos}) * S{i} & x & ~done")
+        code.emit("if not new:")
+        code.indent += 4
     locked = "x"
     if box_line and geo.box_rows:
         br, bc = geo.box_rows, geo.box_cols

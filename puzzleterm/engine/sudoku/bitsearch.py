@@ -46,6 +46,7 @@ class Tables:
     kill: tuple[int, ...]  # per bit: everything that placing this digit here removes
     peers_at: tuple[int, ...]  # per guard bit: the top three bits of the cell's peers
     field_at: tuple[int, ...]  # per guard bit: the digit bits of that cell
+    spread_at: tuple[int, ...]  # per guard bit: the lowest bit of each peer
 
     def bit(self, cell: int, digit: int) -> int:
         """The bit of ``digit`` (1..n) in ``cell``."""
@@ -75,12 +76,14 @@ def tables(geo: Geometry) -> Tables:
     kill = [0] * (nc * width)
     peers_at = [0] * (nc * width)
     field_at = [0] * (nc * width)
+    spread_at = [0] * (nc * width)
     for c in range(nc):
         base = c * width
         field = digits << base
         # the guard bit of each peer and the two bits below it (see BitSearch.run)
         peers_at[base + n] = sum(7 << (p * width + n - 2) for p in geo.peers[c])
         field_at[base + n] = field
+        spread_at[base + n] = sum(1 << (p * width) for p in geo.peers[c])
         for d in range(n):
             # every other digit of the cell, and this digit in every peer
             gone = field & ~(1 << (base + d))
@@ -95,6 +98,7 @@ def tables(geo: Geometry) -> Tables:
         kill=tuple(kill),
         peers_at=tuple(peers_at),
         field_at=tuple(field_at),
+        spread_at=tuple(spread_at),
     )
 
 
@@ -161,7 +165,10 @@ class BitSearch:
 
     Branching is on a cell with two candidates when there is one (nearly always, after
     singles): the one that sees the most open cells (twice) and
-    two-candidate cells (once), so that either choice reaches far.  Otherwise it is on the
+    two-candidate cells (once), and above all (three times each) two-candidate cells that
+    one of its choices would settle, so that either choice reaches far (on the forum's
+    hardest the last term saves an eighth of the nodes for a few more operations per
+    candidate cell).  Otherwise it is on the
     first cell with the fewest candidates.  Digits are tried in increasing order, each
     child starting with its digit placed.
     """
@@ -186,6 +193,9 @@ class BitSearch:
         peers_at = t.peers_at
         field_at = t.field_at
         kill = t.kill
+        n = t.n
+        digits = (1 << n) - 1
+        spread_at = t.spread_at
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
@@ -208,13 +218,16 @@ class BitSearch:
             if pair:
                 # open peers count twice (guard bit and the one below), pair peers once
                 weights = two | (two >> 1) | (pair >> 2)
+                # and each digit of a pair peer that either choice would force, 3 times
+                forced = x & (pair - (pair >> n))
                 best = -1
                 rest = pair
                 while rest:
                     low = rest & -rest
                     rest ^= low
                     g = low.bit_length() - 1
-                    k = (weights & peers_at[g]).bit_count()
+                    mine = ((x >> (g - n)) & digits) * spread_at[g]  # its digits, in its peers
+                    k = (weights & peers_at[g]).bit_count() + 3 * (forced & mine).bit_count()
                     if k > best:
                         best = k
                         cell = g
