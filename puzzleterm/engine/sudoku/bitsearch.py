@@ -221,13 +221,12 @@ class BitSearch:
                 forced = x & (pair - (pair >> n))
                 best = -1
                 rest = pair
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    g = low.bit_length() - 1
+                while rest:  # from the last cell, so that ties go to the first
+                    g = rest.bit_length() - 1
+                    rest ^= 1 << g
                     mine = ((x >> (g - n)) & digits) * spread_at[g]  # its digits, in its peers
                     k = (two & peers_at[g]).bit_count() + 2 * (forced & mine).bit_count()
-                    if k > best:
+                    if k >= best:
                         best = k
                         cell = g
             else:
