@@ -41,6 +41,8 @@ class _Code:
         self.lines: list[str] = []
         self.k = 0
         self.indent = 12
+        #: partial folds already emitted: (source, progressions so far) -> names
+        self.memo: dict[tuple[str, tuple[tuple[int, int], ...]], tuple[str, str]] = {}
 
     def var(self) -> str:
         self.k += 1
@@ -67,16 +69,23 @@ class _Code:
         self.emit(f"{o} = {a[0]} | {b[0]}")
         return o, t
 
-    def fold(self, src: str, offsets: Sequence[int]) -> tuple[str, str]:
+    def fold(self, src: str, offsets: Sequence[int],
+             shape: list[tuple[int, int]] | None = None) -> tuple[str, str]:
         """Names holding, at each position p, whether some / two of ``src`` at ``p + offset``
-        are set, over ``offsets``."""
+        are set, over ``offsets`` (``shape``: their :func:`factors`, when given).  A partial
+        fold emitted before (same source, same first progressions) is reused: the caller
+        must emit this fold on the code path of that one, with ``src`` unchanged."""
         pair: tuple[str, str | None] = (src, None)
-        shape = factors(offsets)
+        shape = shape or factors(offsets)
         if shape is None:
             for off in sorted(offsets)[1:]:
                 pair = self.combine(pair, self.shifted((src, None), off))
         else:
-            for step, count in shape:
+            for i, (step, count) in enumerate(shape):
+                key = (src, tuple(shape[: i + 1]))
+                if key in self.memo:
+                    pair = self.memo[key]
+                    continue
                 base = pair
                 k = 1
                 for bit in bin(count)[3:]:
@@ -85,6 +94,8 @@ class _Code:
                     if bit == "1":
                         pair = self.combine(pair, self.shifted(base, k * step))
                         k += 1
+                assert pair[1] is not None
+                self.memo[key] = (pair[0], pair[1])
         assert pair[1] is not None
         return pair[0], pair[1]
 
@@ -124,6 +135,25 @@ def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
     return out
 
 
+def _shape(offsets: list[int], templates: Sequence[Sequence[int]], width: int,
+           ) -> tuple[list[int], list[tuple[int, int]] | None]:
+    """``offsets`` and their :func:`factors`, a single progression (a line) split in two
+    when another house shape starts with a shorter run of the same step that divides it
+    (a box's first row): the line's fold then reuses that partial fold (rows of 9 as 3 x 3,
+    sharing ``0, 1, 2`` with the boxes)."""
+    shape = factors(offsets)
+    if shape is None or len(shape) != 1:
+        return offsets, shape
+    step, count = shape[0]
+    for other in templates:
+        first = factors([0, *(o * width for o in other)])
+        if first and len(first) > 1 and first[0][0] == step and 1 < first[0][1] < count \
+                and count % first[0][1] == 0:
+            run = first[0][1]
+            return offsets, [(step, run), (step * run, count // run)]
+    return offsets, shape
+
+
 def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
            cell_bits: Callable[[list[int]], int], box_line: bool = True,
            ) -> tuple[str, dict[str, int]]:
@@ -154,15 +184,14 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit(f"new = (one - (one >> {n})) & x & ~done")
     code.emit("if not new:")
     code.indent += 4
-    hidden = []
     for i, offsets in enumerate(templates):
-        ones, twos = code.fold("x", [0, *(o * width for o in offsets)])
+        ones, twos = code.fold("x", *_shape([0, *(o * width for o in offsets)], templates,
+                                            width))
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")
-        hidden.append(f"(({ones} & A{i} & ~{twos}) * S{i})")
-    code.emit(f"new = ({' | '.join(hidden)}) & x & ~done")
-    code.emit("if not new:")
-    code.indent += 4
+        code.emit(f"new = ({ones} & A{i} & ~{twos}) * S{i} & x & ~done")
+        code.emit("if not new:")
+        code.indent += 4
     locked = "x"
     if box_line and geo.box_rows:
         br, bc = geo.box_rows, geo.box_cols
