@@ -6,9 +6,11 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import secrets
 import signal
+import termios
 import threading
 from collections.abc import Callable
 from contextlib import suppress
@@ -41,6 +43,18 @@ from .store import MAIN_SLOT, Store, StoreError, open_store
 
 #: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+#: seconds between checks that the terminal is still there
+TERMINAL_CHECK = 2.0
+
+
+def terminal_gone(fd: int = 0) -> bool:
+    """True when ``fd`` was a terminal whose other end has closed (its attributes can no
+    longer be read); False while it answers, or when it is not a terminal at all."""
+    try:
+        termios.tcgetattr(fd)
+    except termios.error as exc:
+        return bool(exc.args[0] == errno.EIO)
+    return False
 #: Seconds the app has to exit after a hang-up before the process ends itself (less than
 #: the three ``serve`` gives a game before it kills it).
 HANG_UP_GRACE = 2.0
@@ -96,6 +110,7 @@ class PuzzleApp(App[int]):
             loop = asyncio.get_running_loop()
             for sig in HANG_UP_SIGNALS:
                 loop.add_signal_handler(sig, self.hang_up)
+            self.set_interval(TERMINAL_CHECK, self.check_terminal)
         self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
@@ -297,6 +312,13 @@ class PuzzleApp(App[int]):
             return
         self._leave_play_screens()
         self.push_screen(screen_for(session.kind.name)(session))
+
+    def check_terminal(self) -> None:
+        """Hang up when the terminal is gone though no SIGHUP came (a terminal that was never
+        the process's controlling one): reading it would only ever fail, and the input
+        thread would spin on it."""
+        if terminal_gone():
+            self.hang_up()
 
     def hang_up(self) -> None:
         """The terminal has gone (SIGHUP: the player left, or ``serve`` ended the session for
