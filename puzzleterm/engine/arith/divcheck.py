@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .divforms import first_width, steps_of
 from .model import ArithState
+from .model import row_bounds as _interval
 
 Vals = list[list[int | None]]
 Row = list[int | None]
@@ -74,15 +75,6 @@ def _adds_up(terms: list[Row], total: Row) -> bool:
         carry = s // 10
     return carry == 0
 
-
-def _interval(row: Row) -> tuple[int, int]:
-    lo = hi = 0
-    for i, d in enumerate(row):
-        if d is None:
-            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
-        else:
-            lo, hi = lo * 10 + d, hi * 10 + d
-    return lo, hi
 
 
 _DIGITS = tuple(range(1, 10))

@@ -21,20 +21,12 @@ from itertools import product as cartesian
 
 from .divforms import first_width, long_division, steps_of
 from .model import ArithState, Pattern
+from .model import row_bounds as _interval
 
 
 def _regex(row: Pattern) -> re.Pattern[str]:
     return re.compile("".join("." if d is None else str(d) for d in row))
 
-
-def _interval(row: Pattern) -> tuple[int, int]:
-    lo = hi = 0
-    for i, d in enumerate(row):
-        if d is None:
-            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
-        else:
-            lo, hi = lo * 10 + d, hi * 10 + d
-    return lo, hi
 
 
 def _digits(n: int, length: int) -> Pattern:

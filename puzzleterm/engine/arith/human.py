@@ -25,6 +25,7 @@ from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
 from .model import ADD, DIV, ArithState, Pattern, cell_name
+from .model import row_bounds as _interval
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -125,15 +126,6 @@ def products_ok(state: ArithState, vals: Vals) -> bool:
             return False
     return True
 
-
-def _interval(row: list[int | None]) -> tuple[int, int]:
-    lo = hi = 0
-    for i, d in enumerate(row):
-        if d is None:
-            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
-        else:
-            lo, hi = lo * 10 + d, hi * 10 + d
-    return lo, hi
 
 
 def bounds_ok(state: ArithState, vals: Vals) -> bool:

@@ -27,6 +27,7 @@ picture), column 3 (counted from the picture's left edge); ``r2c3=0`` puts a zer
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import MoveError, ParamsError, ParseError, quote
@@ -347,3 +348,14 @@ def apply_move(state: ArithState, move: str) -> ArithState:
 
 def cell_name(state: ArithState, row: int, index: int) -> str:
     return f"r{row + 1}c{state.column_of(row, index) + 1}"
+
+
+def row_bounds(row: Sequence[int | None]) -> tuple[int, int]:
+    """The least and greatest numbers a row can still be (a hidden leading digit is 1-9)."""
+    lo = hi = 0
+    for i, d in enumerate(row):
+        if d is None:
+            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
+        else:
+            lo, hi = lo * 10 + d, hi * 10 + d
+    return lo, hi

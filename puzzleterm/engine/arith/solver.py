@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from itertools import product as cartesian
 
 from .model import ADD, DIV, ArithState, Pattern
+from .model import row_bounds as _bounds
 
 _ANY = tuple(range(10))
 _NONZERO = tuple(range(1, 10))
@@ -216,12 +217,3 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
 
     yield from grow(0, 0, bdoms)
 
-
-def _bounds(row: Pattern) -> tuple[int, int]:
-    lo = hi = 0
-    for i, d in enumerate(row):
-        if d is None:
-            lo, hi = lo * 10 + (1 if i == 0 and len(row) > 1 else 0), hi * 10 + 9
-        else:
-            lo, hi = lo * 10 + d, hi * 10 + d
-    return lo, hi
