@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unittest.mock import patch
 
 import pytest
+
+if TYPE_CHECKING:
+    from puzzleterm.serve.server import GameServer
 
 #: Pass as ``hints`` or ``grader`` to keep the real solver.
 REAL: Any = object()
@@ -122,3 +126,15 @@ def family_patched(hints: Any = _KEEP, grader: Any = _KEEP) -> Iterator[None]:
                 stack.enter_context(patch.object(
                     kind, "grade", grader if grader is not None else (lambda state: None)))
         yield
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    """A ``puzzleterm serve`` on a free loopback port, stopped after the test."""
+    from .serve_client import start_server
+
+    s = await start_server(tmp_path / "data")
+    try:
+        yield s
+    finally:
+        await asyncio.wait_for(s.stop(), 20)

@@ -65,18 +65,18 @@ print(json.dumps(out))
 """
 
 
+def daily_sets_in_a_fresh_process(days: list[str], hashseed: str) -> dict[str, list[str]]:
+    """The game IDs of each day's set, dealt by a new interpreter with its own string hashing."""
+    proc = subprocess.run([sys.executable, "-c", _SCRIPT, *days], capture_output=True,
+                          text=True, env=dict(os.environ, PYTHONHASHSEED=hashseed),
+                          check=True, timeout=120)
+    got: dict[str, list[str]] = json.loads(proc.stdout)
+    return got
+
+
 @pytest.mark.parametrize("hashseed", ["0", "12345"])
 def test_golden_dates_in_a_fresh_process(hashseed: str) -> None:
-    env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    proc = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, *GOLDEN],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        timeout=120,
-    )
-    got = json.loads(proc.stdout)
+    got = daily_sets_in_a_fresh_process(list(GOLDEN), hashseed)
     for day, ids in GOLDEN.items():
         pinned = [g for g in got[day] if g.split(":")[0] in PINNED]
         assert pinned == ids, day
@@ -92,16 +92,7 @@ ARITH_GOLDEN = {
 
 
 def test_arith_golden_dates_in_a_fresh_process() -> None:
-    env = dict(os.environ, PYTHONHASHSEED="7")
-    proc = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, *ARITH_GOLDEN],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        timeout=120,
-    )
-    got = json.loads(proc.stdout)
+    got = daily_sets_in_a_fresh_process(list(ARITH_GOLDEN), "7")
     for day, expected in ARITH_GOLDEN.items():
         arith = [g for g in got[day] if g.split(":")[0] == "arith"]
         assert arith == ([expected] if expected else []), day

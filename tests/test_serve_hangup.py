@@ -8,13 +8,10 @@ without a move, leaves; back again, the time and the cursor are where they were.
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from puzzleterm.app import PuzzleApp
 from puzzleterm.screens.game import SAVE_EVERY
@@ -23,7 +20,7 @@ from puzzleterm.serve.server import GameServer
 from puzzleterm.store import Store
 
 from .conftest import EASY9, FakeClock
-from .serve_client import ENTER, Player, gone, start_server
+from .serve_client import ENTER, Player, gone
 from .test_serve_ssh import board_shown, home_shown, moves, start_9x9
 
 TIME = re.compile(r"Time\s+(\d\d):(\d\d)")
@@ -65,14 +62,6 @@ async def test_a_hang_up_saves_the_clock_and_the_cursor_then_exits(tmp_path: Pat
     assert saved.elapsed == SAVE_EVERY - 3
     assert saved.options["cursor"] == 10  # r2c2
 
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    s = await start_server(tmp_path / "data")
-    try:
-        yield s
-    finally:
-        await asyncio.wait_for(s.stop(), 20)
 
 
 async def test_leaving_over_ssh_keeps_the_time_and_the_cursor(server: GameServer) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -25,15 +24,6 @@ from .serve_client import (
     group_members,
     start_server,
 )
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    s = await start_server(tmp_path / "data")
-    try:
-        yield s
-    finally:
-        await asyncio.wait_for(s.stop(), 20)
 
 
 def home_shown(text: str) -> bool:
