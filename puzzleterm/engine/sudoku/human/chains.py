@@ -18,7 +18,8 @@ from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
-from .propagate import UNBOUNDED, Propagator, solver_masks
+from .closure import Closures
+from .propagate import UNBOUNDED, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)
 
@@ -254,39 +255,12 @@ def aic(g: Grid) -> Deduction | None:
 
 
 # -- forcing chains ---------------------------------------------------------------------------
-def _common(g: Grid, results: list[dict[int, int]], changed: int,
-            ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Placements and eliminations shared by every branch.  ``results`` hold each branch's
-    masks on the cells it changed, and ``changed`` is the bitset of the cells every branch
-    changed (a cell some branch left alone gives nothing)."""
-    placements: list[tuple[int, int]] = []
-    elims: list[tuple[int, int]] = []
-    first = results[0]
-    cand = g.cand
-    for c in cells_of(changed):
-        m = cand[c]
-        if not m:
-            continue
-        if m & (m - 1):
-            f = first[c]
-            if not f & (f - 1) and all(r[c] == f for r in results):
-                placements.append((c, f.bit_length()))
-                continue
-        gone = m
-        for r in results:
-            gone &= ~r[c]
-            if not gone:
-                break
-        elims.extend((c, d) for d in digits_of(gone))
-    return placements, elims
-
-
 def forcing_chain(g: Grid) -> Deduction | None:
-    # the propagations of the last position looked at take over where nothing they read
-    # has changed (see propagate.py)
-    previous = g.keep.get("propagator")
-    prop = Propagator(g, previous if isinstance(previous, Propagator) else None)
-    g.keep["propagator"] = prop
+    """The forcing chain of least work (cells its singles settle; the first found among
+    equals): a candidate whose singles end in a contradiction, or a cell's candidates (up
+    to three) or a digit's places in a house (up to three) whose singles all agree on
+    something.  Each assumption's singles are its closure (see closure.py)."""
+    prop = Closures(g)
     cand = g.cand
     best: tuple[int, Deduction] | None = None
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
@@ -297,7 +271,7 @@ def forcing_chain(g: Grid) -> Deduction | None:
             if got is None:
                 continue  # as much work as the best so far, or more
             res, work = got
-            if res is None:
+            if not res:
                 best = (work, make_step(
                     "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
                     rating=7.5 + length_bonus(work),
@@ -321,19 +295,17 @@ def forcing_chain(g: Grid) -> Deduction | None:
                                [(c, d0 + 1) for c in cells_of(inside)], h))
     for label, nodes, h in groups:
         # every branch must hold, and all of them take less work than the best so far
-        results: list[dict[int, int]] = []
+        results: list[int] = []
         work = 0
-        changed = -1
         for nd in nodes:
-            got = prop.run(nd, best[0] - work if best else UNBOUNDED)
-            if got is None or got[0] is None:
+            got = prop.holds(nd, best[0] - work if best else UNBOUNDED)
+            if got is None:
                 break
             results.append(got[0])
             work += got[1]
-            changed &= prop.changed(nd)
         if len(results) < len(nodes):
             continue
-        placements, elims = _common(g, results, changed)
+        placements, elims = prop.common(results)
         if not placements and not elims:
             continue
         what = (", ".join(f"{g.name(c)} is {g.sym(d)}" for c, d in placements) if placements
