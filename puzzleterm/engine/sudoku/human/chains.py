@@ -16,9 +16,9 @@ from functools import partial
 from .. import solver as bt
 from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
+from .closure import Closures
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
-from .closure import Closures
 from .propagate import UNBOUNDED, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)

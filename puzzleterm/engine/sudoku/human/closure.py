@@ -88,12 +88,11 @@ class Closures:
         #: such positions are left to the walk whole
         self.exact = all(v or m & (m - 1) for v, m in zip(g.values, g.cand, strict=True))
         earlier = g.keep.get("closures")
-        memo: dict[Node, tuple[int, int]] = {}
-        if isinstance(earlier, Closures) and earlier.k is k and not x & ~earlier.board:
-            memo = earlier.memo
         #: per assumption: its closure on some position since the solve began (0: a
         #: contradiction) and that closure's settled digits
-        self.memo = memo
+        self.memo: dict[Node, tuple[int, int]] = {}
+        if isinstance(earlier, Closures) and earlier.k is k and not x & ~earlier.board:
+            self.memo = earlier.memo
         #: per assumption: its closure and work on this position
         self.here: dict[Node, tuple[int, int]] = {}
         #: the walk of this position (made when a contradiction needs one) and the last
