@@ -141,6 +141,25 @@ class Closures:
         r, work = self.closure(node)
         return (r, work) if r and work < bound else None
 
+    def branches(self, nodes: list[Node], bound: int) -> tuple[list[int], int] | None:
+        """The closures of ``nodes`` and their total work, when none is a contradiction and
+        the total stays below ``bound`` (else None)."""
+        here = self.here
+        results = []
+        work = 0
+        for nd in nodes:
+            got = here.get(nd) if self.exact else None
+            if got is None:
+                got = self.holds(nd, bound - work)
+                if got is None:
+                    return None
+            r, w = got
+            work += w
+            if not r or work >= bound:
+                return None
+            results.append(r)
+        return results, work
+
     def run(self, node: Node, bound: int = UNBOUNDED) -> Result:
         """The closure of ``node`` (0: a contradiction) and the work (for a contradiction,
         that of the walk in its fixed order); None when the work reaches ``bound``."""
