@@ -98,6 +98,10 @@ class Closures:
         #: the walk of this position (made when a contradiction needs one) and the last
         #: one made on an earlier position, whose walks it takes over
         self.walk: Propagator | None = None
+        #: the fixed-order walk of contradictions on this position, and per assumption its
+        #: work (-1: not reached) below the bound it was tried with
+        self.walker: Walk | None = None
+        self.walked: dict[Node, tuple[int, int]] = {}
         self._earlier_walk: Propagator | None = None
         if isinstance(earlier, Closures):
             self._earlier_walk = earlier.walk or earlier._earlier_walk
@@ -167,6 +171,7 @@ class Closures:
             r, work = self.closure(node)
             if r:
                 return (r, work) if work < bound else None
+            return self._contradiction(node, bound)
         walk = self.walk
         if walk is None:
             walk = self.walk = Propagator(self.g, self._earlier_walk)
@@ -177,6 +182,21 @@ class Closures:
         if masks is None:
             return 0, work
         return self.board_of(masks), work
+
+    def _contradiction(self, node: Node, bound: int) -> Result:
+        """The walk's work to the contradiction ``node`` leads to (None: ``bound`` or more)."""
+        known = self.walked.get(node)
+        if known is not None:
+            work, tried = known
+            if work >= 0:
+                return (0, work) if work < bound else None
+            if bound <= tried:
+                return None
+        if self.walker is None:
+            self.walker = Walk(self.g)
+        got = self.walker.work(node, bound)
+        self.walked[node] = (-1, bound) if got is None else (got, bound)
+        return None if got is None else (0, got)
 
     def board_of(self, changed: dict[int, int]) -> int:
         """This position's board with the masks of ``changed`` cells replaced."""
@@ -225,3 +245,134 @@ class Closures:
 def candidates(g: Grid) -> list[Node]:
     """Every candidate of the position, in cell then digit order."""
     return [(c, d) for c, m in enumerate(g.cand) for d in digits_of(m)]
+
+
+class Walk:
+    """The singles of an assumption in the fixed order of :mod:`.propagate`, for the work at
+    which they reach a contradiction (nothing else is recorded)."""
+
+    def __init__(self, g: Grid) -> None:
+        t = g.t
+        self.base = base = solver_masks(g)
+        self.n = n = g.n
+        self.full = g.geo.all_mask
+        self.peer_bits = t.peer_bits
+        self.house_bits = t.house_bits
+        self.cell_houses = t.cell_houses
+        self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
+        dcells = [0] * n
+        for c, m in enumerate(base):
+            while m:
+                low = m & -m
+                dcells[low.bit_length() - 1] |= 1 << c
+                m ^= low
+        self.dcells = dcells
+        loud = 0
+        for h, hb in enumerate(t.house_bits):
+            for d0 in range(n):
+                places = dcells[d0] & hb
+                if not places or (not places & (places - 1)
+                                  and base[places.bit_length() - 1] & ~(1 << d0)):
+                    loud |= 1 << h
+                    break
+        self.loud = loud
+        self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
+
+    def work(self, node: Node, bound: int) -> int | None:
+        """The work at which the singles of ``node`` reach a contradiction, or None when
+        they reach ``bound`` first or end without one."""
+        cell, d = node
+        masks = self.base[:]
+        dcells = self.dcells[:]
+        lost = self.lost0[:]
+        peer_bits = self.peer_bits
+        house_bits = self.house_bits
+        cell_houses = self.cell_houses
+        chb = self.cell_house_bits
+        bit = 1 << (d - 1)
+        cbit = 1 << cell
+        old = masks[cell]
+        masks[cell] = bit
+        gone = old & ~bit
+        if old & bit:
+            for h in cell_houses[cell]:
+                lost[h] |= gone
+        else:
+            dcells[d - 1] |= cbit
+            for h in cell_houses[cell]:
+                lost[h] = self.full
+        while gone:
+            low = gone & -gone
+            dcells[low.bit_length() - 1] ^= cbit
+            gone ^= low
+        dirty = self.loud | chb[cell]
+        queue = [cell]
+        work = 0
+        while queue:
+            while queue:
+                c = queue.pop()
+                work += 1
+                if work >= bound:
+                    return None
+                b = masks[c]
+                d0 = b.bit_length() - 1
+                hits = peer_bits[c] & dcells[d0]
+                if not hits:
+                    continue
+                dcells[d0] ^= hits
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    p = low.bit_length() - 1
+                    m = masks[p] ^ b
+                    if not m:
+                        return work
+                    masks[p] = m
+                    for h in cell_houses[p]:
+                        lost[h] |= b
+                    dirty |= chb[p]
+                    if not m & (m - 1):
+                        queue.append(p)
+            h = -1
+            while True:
+                rest = dirty >> (h + 1)
+                if not rest:
+                    break
+                h += (rest & -rest).bit_length()
+                dirty ^= 1 << h
+                digits = lost[h]
+                lost[h] = 0
+                hb = house_bits[h]
+                only = 0
+                holders = 0
+                while digits:
+                    low = digits & -digits
+                    digits ^= low
+                    places = dcells[low.bit_length() - 1] & hb
+                    if not places:
+                        return work
+                    if not places & (places - 1):
+                        only |= low
+                        holders |= places
+                while holders:
+                    low = holders & -holders
+                    holders ^= low
+                    c = low.bit_length() - 1
+                    m = masks[c]
+                    if not m & (m - 1):
+                        continue
+                    hit = m & only
+                    if hit & (hit - 1):
+                        return work
+                    masks[c] = hit
+                    gone = m ^ hit
+                    for hh in cell_houses[c]:
+                        lost[hh] |= gone
+                    while gone:
+                        g0 = gone & -gone
+                        dcells[g0.bit_length() - 1] ^= low
+                        gone ^= g0
+                    dirty |= chb[c]
+                    queue.append(c)
+        return None
+
