@@ -11,6 +11,7 @@ from puzzleterm.engine.sudoku.human.closure import Closures
 from puzzleterm.engine.sudoku.human.grid import Grid, cells_of, digits_of
 from puzzleterm.engine.sudoku.human.propagate import solver_masks
 from puzzleterm.engine.sudoku.human.solve import REGISTRY, apply_step, find_step
+from puzzleterm.engine.sudoku.kind import SudokuState
 
 from .human_helpers import GEO9, parse_line
 from .test_human_propagate import HARD, TRIAL, plain_propagate
@@ -76,6 +77,23 @@ def test_sixteen_and_latin_boards() -> None:
         values = [v if (i * 7) % 5 < 2 else 0 for i, v in enumerate(sol)]
         g = Grid.from_values(geo, values, None)
         assert check_closures(g, Closures(g)) > 20
+
+
+def test_a_stuck_sixteen_position() -> None:
+    """Where forcing chains are tried on a dealt 16x16 (no single left: closures apply)."""
+    from puzzleterm.engine import find_kind
+    from puzzleterm.engine.gameid import generate_seeded
+
+    kind = find_kind("sudoku")
+    params = kind.parse_params("16x16")
+    state = generate_seeded(kind, params, "bench16-0").state
+    assert isinstance(state, SudokuState)
+    g = Grid.from_values(state.geo, state.givens, True)
+    while (step := before_forcing_chains(g)) is not None:
+        apply_step(g, step)
+    prop = Closures(g)
+    assert prop.exact
+    assert check_closures(g, prop) > 300
 
 
 # -- the forcing chain a plain search reports ---------------------------------------------------
