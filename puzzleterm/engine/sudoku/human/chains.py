@@ -16,9 +16,10 @@ from functools import partial
 from .. import solver as bt
 from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
+from .closure import Closures
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
-from .propagate import UNBOUNDED, Propagator, solver_masks
+from .propagate import UNBOUNDED, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)
 
@@ -254,109 +255,89 @@ def aic(g: Grid) -> Deduction | None:
 
 
 # -- forcing chains ---------------------------------------------------------------------------
-def _common(g: Grid, results: list[dict[int, int]], changed: int,
-            ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Placements and eliminations shared by every branch.  ``results`` hold each branch's
-    masks on the cells it changed, and ``changed`` is the bitset of the cells every branch
-    changed (a cell some branch left alone gives nothing)."""
-    placements: list[tuple[int, int]] = []
-    elims: list[tuple[int, int]] = []
-    first = results[0]
-    cand = g.cand
-    for c in cells_of(changed):
-        m = cand[c]
-        if not m:
-            continue
-        if m & (m - 1):
-            f = first[c]
-            if not f & (f - 1) and all(r[c] == f for r in results):
-                placements.append((c, f.bit_length()))
-                continue
-        gone = m
-        for r in results:
-            gone &= ~r[c]
-            if not gone:
-                break
-        elims.extend((c, d) for d in digits_of(gone))
-    return placements, elims
-
-
 def forcing_chain(g: Grid) -> Deduction | None:
-    # the propagations of the last position looked at take over where nothing they read
-    # has changed (see propagate.py)
-    previous = g.keep.get("propagator")
-    prop = Propagator(g, previous if isinstance(previous, Propagator) else None)
-    g.keep["propagator"] = prop
+    """The forcing chain of least work (cells its singles settle), the first found among
+    equals, in this order: a candidate whose singles end in a contradiction (cells with
+    fewest candidates first), then a cell's candidates (up to three), then a digit's places
+    in a house (up to three) whose singles all agree on something.
+
+    Each assumption's singles are its closure (see closure.py).  The groups come first
+    here, because their work needs no walk: a contradiction then only has to be walked
+    as far as the best group's work (it wins a tie, being earlier in the order)."""
+    prop = Closures(g)
     cand = g.cand
-    best: tuple[int, Deduction] | None = None
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
+    group = _forcing_group(g, prop, order)
     # contradictions: one assumption breaks the grid
+    best: tuple[int, Deduction] | None = None
+    bound = group[0] + 1 if group else UNBOUNDED
     for c in order:
         for d in digits_of(cand[c]):
-            got = prop.run((c, d), best[0] if best else UNBOUNDED)
-            if got is None:
-                continue  # as much work as the best so far, or more
-            res, work = got
-            if res is None:
-                best = (work, make_step(
-                    "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
-                    rating=7.5 + length_bonus(work),
-                    explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
-                                f"would leave some cell, {g.geo.units()} without a digit (a "
-                                f"contradiction), so {g.name(c)} is not {g.sym(d)}",
-                    nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
-                ))
-    # cell forcing: every candidate of a cell leads to the same result
-    groups: list[tuple[str, list[Node], int]] = []
-    for c in order:
-        k = cand[c].bit_count()
-        if k <= 3:
-            groups.append((f"cell {g.name(c)}", [(c, d) for d in digits_of(cand[c])], -1))
+            got = prop.run((c, d), bound)
+            if got is None or got[0]:
+                continue  # no contradiction, or as much work as the best so far or more
+            work = bound = got[1]
+            best = (work, make_step(
+                "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
+                rating=7.5 + length_bonus(work),
+                explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
+                            f"would leave some cell, {g.geo.units()} without a digit (a "
+                            f"contradiction), so {g.name(c)} is not {g.sym(d)}",
+                nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
+            ))
+    best = best or group
+    return best[1] if best else None
+
+
+def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Deduction] | None:
+    """The cell or house forcing chain of least work (the first among equals)."""
+    cand = g.cand
+    # cell forcing: every candidate of a cell leads to the same result; then house forcing:
+    # every place of a digit in a house
+    groups: list[tuple[list[Node], int]] = [
+        ([(c, d) for d in digits_of(cand[c])], -1) for c in order if cand[c].bit_count() <= 3]
     dcells = g.all_digit_cells()
     for h, hb in enumerate(g.t.house_bits):
         for d0, where in enumerate(dcells):
             inside = where & hb
-            if 2 <= inside.bit_count() <= 3:
-                groups.append((f"{g.geo.house_names[h]}",
-                               [(c, d0 + 1) for c in cells_of(inside)], h))
-    for label, nodes, h in groups:
+            if inside and inside & (inside - 1) and inside.bit_count() <= 3:
+                groups.append(([(c, d0 + 1) for c in cells_of(inside)], h))
+    best: tuple[int, list[Node], int, list[tuple[int, int]], list[tuple[int, int]]] | None = None
+    bound = UNBOUNDED
+    for nodes, h in groups:
         # every branch must hold, and all of them take less work than the best so far
-        results: list[dict[int, int]] = []
-        work = 0
-        changed = -1
-        for nd in nodes:
-            got = prop.run(nd, best[0] - work if best else UNBOUNDED)
-            if got is None or got[0] is None:
-                break
-            results.append(got[0])
-            work += got[1]
-            changed &= prop.changed(nd)
-        if len(results) < len(nodes):
+        got = prop.branches(nodes, bound)
+        if got is None:
             continue
-        placements, elims = _common(g, results, changed)
-        if not placements and not elims:
-            continue
-        what = (", ".join(f"{g.name(c)} is {g.sym(d)}" for c, d in placements) if placements
-                else f"{describe_elims(g, elims)} can be removed")
-        if h < 0:
-            c = nodes[0][0]
-            opts = " or ".join(g.sym(d) for _, d in nodes)
-            expl = (f"{g.name(c)} is {opts}; following the singles from each choice gives the "
-                    f"same result (a cell forcing chain): {what}")
-            nudge = f"Follow each candidate of {g.name(c)} in turn"
-        else:
-            d = nodes[0][1]
-            expl = (f"In {label}, {g.sym(d)} goes in {g.names([c for c, _ in nodes])}; "
-                    "following the singles from each place gives the same result (a "
-                    f"{g.geo.unit_word(h)} forcing chain): {what}")
-            nudge = f"Follow each place of {g.sym(d)} in {label} in turn"
-        best = (work, make_step(
-            "forcing_chain", placements=placements if placements else (),
-            eliminations=() if placements else elims,
-            cells=[c for c, _ in nodes], houses=[h] if h >= 0 else [], candidates=nodes,
-            rating=7.5 + length_bonus(work), explanation=expl, nudge=nudge,
-        ))
-    return best[1] if best else None
+        results, work = got
+        placements, elims = prop.common(results)
+        if placements or elims:
+            best = (work, nodes, h, placements, elims)
+            bound = work
+    if best is None:
+        return None
+    work, nodes, h, placements, elims = best
+    what = (", ".join(f"{g.name(c)} is {g.sym(d)}" for c, d in placements) if placements
+            else f"{describe_elims(g, elims)} can be removed")
+    if h < 0:
+        c = nodes[0][0]
+        opts = " or ".join(g.sym(d) for _, d in nodes)
+        expl = (f"{g.name(c)} is {opts}; following the singles from each choice gives the "
+                f"same result (a cell forcing chain): {what}")
+        nudge = f"Follow each candidate of {g.name(c)} in turn"
+    else:
+        d = nodes[0][1]
+        label = g.geo.house_names[h]
+        expl = (f"In {label}, {g.sym(d)} goes in {g.names([c for c, _ in nodes])}; "
+                "following the singles from each place gives the same result (a "
+                f"{g.geo.unit_word(h)} forcing chain): {what}")
+        nudge = f"Follow each place of {g.sym(d)} in {label} in turn"
+    return work, make_step(
+        "forcing_chain", placements=placements if placements else (),
+        eliminations=() if placements else elims,
+        cells=[c for c, _ in nodes], houses=[h] if h >= 0 else [], candidates=nodes,
+        rating=7.5 + length_bonus(work), explanation=expl, nudge=nudge,
+    )
 
 
 # -- trial --------------------------------------------------------------------------------------

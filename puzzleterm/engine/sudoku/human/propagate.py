@@ -1,4 +1,10 @@
-"""Singles propagation from one assumption, for forcing chains.
+"""Singles propagation from one assumption in a fixed order: the reference of forcing chains.
+
+Forcing chains take an assumption's outcome from its closure (:mod:`.closure`), which does
+not depend on the order; the order matters for the work at which a contradiction is found,
+and that is what this module fixes (the lean walk of :class:`.closure.Walk` takes the same
+steps).  :class:`Propagator` serves the positions closures do not (a naked single not yet
+placed) and the tests.
 
 Assume a candidate true and settle naked and hidden singles to a fixed point: the work (cells
 settled, the assumption included) and the outcome (the masks, or a contradiction) decide

@@ -1,0 +1,378 @@
+"""Forcing chains' propagations as closures: whole-board singles, kept from step to step.
+
+A forcing chain assumes a candidate and follows the naked and hidden singles it forces.
+Without a contradiction, what those singles reach does not depend on the order they are
+taken in: eliminating a candidate never makes a single false, so every order ends at the
+same fixed point, *the closure*, the largest position below the assumption that no single
+changes.  So the outcome of such an assumption (the candidates left, and the work: the
+cells it settles, itself included) can be computed by any engine that reaches the closure.
+Here it is the bit-parallel propagation of the backtracker (:mod:`..bitsearch`), which
+settles every single of the board in a few big-integer operations a round.
+
+Two facts make closures cheap to keep between the steps of a solve, whose candidates only
+shrink:
+
+* a closure ``R`` from an earlier position stays the closure of the same assumption while
+  the position keeps every candidate of ``R`` (``R`` is then a fixed point below the new
+  assumption, and nothing below the old closure can be above it);
+* otherwise the new closure is the closure of ``R`` with the new position's candidates
+  taken away, which settles only what the difference forces.
+
+A contradiction, however, is found after more or less work depending on the order, and the
+work decides which forcing chain is reported and its rating.  So an assumption whose
+closure is a contradiction is walked again in the fixed order of :mod:`.propagate`; it stays
+a contradiction on every later position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .. import bitsearch
+from ..geometry import Geometry
+from .grid import Grid, digits_of
+from .propagate import UNBOUNDED, Propagator, solver_masks
+
+Node = tuple[int, int]  # (cell, digit)
+#: The closure (0: a contradiction) and the work, or None: the work reached the bound.
+Result = tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Consts:
+    """Field constants of one geometry's boards."""
+
+    width: int
+    guards: int  # the guard bit of every cell
+    lows: int  # the lowest digit bit of every cell
+    full: int  # every digit bit of every cell
+    digits: int  # every digit bit of one cell
+
+
+@cache
+def consts(geo: Geometry) -> Consts:
+    t = bitsearch.tables(geo)
+    w = t.width
+    return Consts(w, sum(1 << (c * w + t.n) for c in range(t.ncells)),
+                  sum(1 << (c * w) for c in range(t.ncells)), t.full, (1 << t.n) - 1)
+
+
+def open_cells(k: Consts, x: int) -> int:
+    """The guard bits of the cells of ``x`` with two candidates or more."""
+    z = x & ((x | k.guards) - k.lows)
+    return (z + k.full) & k.guards
+
+
+def nonzero_cells(k: Consts, x: int) -> int:
+    """The guard bits of the cells of ``x`` whose field is not empty."""
+    return (x + k.full) & k.guards
+
+
+class Closures:
+    """The closures of the assumptions on one position, kept for the next positions of the
+    same solve (through ``Grid.keep``)."""
+
+    def __init__(self, g: Grid) -> None:
+        geo = g.geo
+        self.g = g
+        self.k = k = consts(geo)
+        self.t = bitsearch.tables(geo)
+        self.close = bitsearch.propagator(geo, box_line=False)
+        masks = solver_masks(g)
+        self.board = x = bitsearch.board_of_masks(geo, masks)
+        self.open = open_cells(k, x)
+        self.done = nonzero_cells(k, x) & ~self.open  # settled cells, as guard bits
+        self.done_bits = self._fields_of(self.done) & x
+        #: a cell with one candidate but not placed is a single the walk does not follow:
+        #: such positions are left to the walk whole
+        self.exact = all(v or m & (m - 1) for v, m in zip(g.values, g.cand, strict=True))
+        earlier = g.keep.get("closures")
+        #: per assumption: its closure on some position since the solve began (0: a
+        #: contradiction) and that closure's settled digits
+        self.memo: dict[Node, tuple[int, int]] = {}
+        if isinstance(earlier, Closures) and earlier.k is k and not x & ~earlier.board:
+            self.memo = earlier.memo
+        #: per assumption: its closure and work on this position
+        self.here: dict[Node, tuple[int, int]] = {}
+        #: the walk of this position (made when a contradiction needs one) and the last
+        #: one made on an earlier position, whose walks it takes over
+        self.walk: Propagator | None = None
+        #: the fixed-order walk of contradictions on this position, and per assumption its
+        #: work (-1: not reached) below the bound it was tried with
+        self.walker: Walk | None = None
+        self.walked: dict[Node, tuple[int, int]] = {}
+        self._earlier_walk: Propagator | None = None
+        if isinstance(earlier, Closures):
+            self._earlier_walk = earlier.walk or earlier._earlier_walk
+        g.keep["closures"] = self
+
+    def _fields_of(self, guard_bits: int) -> int:
+        """Every digit bit of the cells flagged by ``guard_bits``."""
+        n = self.t.n
+        return guard_bits - (guard_bits >> n)
+
+    def closure(self, node: Node) -> tuple[int, int]:
+        """The closure of ``node`` on this position (0 on a contradiction), and its work
+        when there is none."""
+        seen = self.here.get(node)
+        if seen is not None:
+            return seen
+        x = self.board
+        got = self.memo.get(node)
+        if got is None:
+            cell, d = node
+            b = cell * self.k.width + d - 1
+            r, done, _, _ = self.close(x & self.t.kill[b], self.done_bits | 1 << b)
+        else:
+            r, done = got
+            if r and r & ~x:
+                r, done, _, _ = self.close(r & x, done)
+        if r:
+            self.memo[node] = (r, done)
+            seen = r, (self.open & ~open_cells(self.k, r)).bit_count()
+        else:
+            self.memo[node] = seen = (0, 0)
+        self.here[node] = seen
+        return seen
+
+    def holds(self, node: Node, bound: int = UNBOUNDED) -> Result:
+        """The closure of ``node`` and its work; None on a contradiction or when the work
+        reaches ``bound`` (a contradiction is not walked: its work does not matter here)."""
+        if not self.exact:
+            got = self.run(node, bound)
+            return got if got is not None and got[0] else None
+        r, work = self.closure(node)
+        return (r, work) if r and work < bound else None
+
+    def branches(self, nodes: list[Node], bound: int) -> tuple[list[int], int] | None:
+        """The closures of ``nodes`` and their total work, when none is a contradiction and
+        the total stays below ``bound`` (else None)."""
+        here = self.here
+        results = []
+        work = 0
+        for nd in nodes:
+            got = here.get(nd) if self.exact else None
+            if got is None:
+                got = self.holds(nd, bound - work)
+                if got is None:
+                    return None
+            r, w = got
+            work += w
+            if not r or work >= bound:
+                return None
+            results.append(r)
+        return results, work
+
+    def run(self, node: Node, bound: int = UNBOUNDED) -> Result:
+        """The closure of ``node`` (0: a contradiction) and the work (for a contradiction,
+        that of the walk in its fixed order); None when the work reaches ``bound``."""
+        if self.exact:
+            r, work = self.closure(node)
+            if r:
+                return (r, work) if work < bound else None
+            return self._contradiction(node, bound)
+        walk = self.walk
+        if walk is None:
+            walk = self.walk = Propagator(self.g, self._earlier_walk)
+        got = walk.run(node, bound)
+        if got is None:
+            return None
+        masks, work = got
+        if masks is None:
+            return 0, work
+        return self.board_of(masks), work
+
+    def _contradiction(self, node: Node, bound: int) -> Result:
+        """The walk's work to the contradiction ``node`` leads to (None: ``bound`` or more)."""
+        known = self.walked.get(node)
+        if known is not None:
+            work, tried = known
+            if work >= 0:
+                return (0, work) if work < bound else None
+            if bound <= tried:
+                return None
+        if self.walker is None:
+            self.walker = Walk(self.g)
+        got = self.walker.work(node, bound)
+        self.walked[node] = (-1, bound) if got is None else (got, bound)
+        return None if got is None else (0, got)
+
+    def board_of(self, changed: dict[int, int]) -> int:
+        """This position's board with the masks of ``changed`` cells replaced."""
+        x = self.board
+        w = self.k.width
+        digits = self.k.digits
+        for c, m in changed.items():
+            x = x & ~(digits << (c * w)) | m << (c * w)
+        return x
+
+    def masks_of(self, x: int) -> list[int]:
+        """Per-cell candidate masks of board ``x``."""
+        w, digits = self.k.width, self.k.digits
+        return [(x >> (c * w)) & digits for c in range(self.t.ncells)]
+
+    def common(self, results: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """What every branch's closure agrees on: cells open here that every branch settles
+        to the same digit (placements), else candidates no branch keeps (eliminations),
+        each in cell order."""
+        k = self.k
+        union = inter = results[0]
+        settled = ~0
+        for r in results:
+            union |= r
+            inter &= r
+            settled &= ~open_cells(k, r)
+        same = self.open & settled & ~nonzero_cells(k, union ^ inter)
+        w = k.width
+        placements = []
+        rest = same
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = (low.bit_length() - 1) // w
+            placements.append((c, ((inter >> (c * w)) & k.digits).bit_length()))
+        gone = self.board & ~union & ~self._fields_of(same) & self._fields_of(self.open)
+        elims = []
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            b = low.bit_length() - 1
+            elims.append((b // w, b % w + 1))
+        return placements, elims
+
+
+def candidates(g: Grid) -> list[Node]:
+    """Every candidate of the position, in cell then digit order."""
+    return [(c, d) for c, m in enumerate(g.cand) for d in digits_of(m)]
+
+
+class Walk:
+    """The singles of an assumption in the fixed order of :mod:`.propagate`, for the work at
+    which they reach a contradiction (nothing else is recorded)."""
+
+    def __init__(self, g: Grid) -> None:
+        t = g.t
+        self.base = base = solver_masks(g)
+        self.n = n = g.n
+        self.full = g.geo.all_mask
+        self.peer_bits = t.peer_bits
+        self.house_bits = t.house_bits
+        self.cell_houses = t.cell_houses
+        self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
+        dcells = [0] * n
+        for c, m in enumerate(base):
+            while m:
+                low = m & -m
+                dcells[low.bit_length() - 1] |= 1 << c
+                m ^= low
+        self.dcells = dcells
+        loud = 0
+        for h, hb in enumerate(t.house_bits):
+            for d0 in range(n):
+                places = dcells[d0] & hb
+                if not places or (not places & (places - 1)
+                                  and base[places.bit_length() - 1] & ~(1 << d0)):
+                    loud |= 1 << h
+                    break
+        self.loud = loud
+        self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
+
+    def work(self, node: Node, bound: int) -> int | None:
+        """The work at which the singles of ``node`` reach a contradiction, or None when
+        they reach ``bound`` first or end without one."""
+        cell, d = node
+        masks = self.base[:]
+        dcells = self.dcells[:]
+        lost = self.lost0[:]
+        peer_bits = self.peer_bits
+        house_bits = self.house_bits
+        cell_houses = self.cell_houses
+        chb = self.cell_house_bits
+        bit = 1 << (d - 1)
+        cbit = 1 << cell
+        old = masks[cell]
+        masks[cell] = bit
+        gone = old & ~bit
+        if old & bit:
+            for h in cell_houses[cell]:
+                lost[h] |= gone
+        else:
+            dcells[d - 1] |= cbit
+            for h in cell_houses[cell]:
+                lost[h] = self.full
+        while gone:
+            low = gone & -gone
+            dcells[low.bit_length() - 1] ^= cbit
+            gone ^= low
+        dirty = self.loud | chb[cell]
+        queue = [cell]
+        work = 0
+        while queue:
+            while queue:
+                c = queue.pop()
+                work += 1
+                if work >= bound:
+                    return None
+                b = masks[c]
+                d0 = b.bit_length() - 1
+                hits = peer_bits[c] & dcells[d0]
+                if not hits:
+                    continue
+                dcells[d0] ^= hits
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    p = low.bit_length() - 1
+                    m = masks[p] ^ b
+                    if not m:
+                        return work
+                    masks[p] = m
+                    for h in cell_houses[p]:
+                        lost[h] |= b
+                    dirty |= chb[p]
+                    if not m & (m - 1):
+                        queue.append(p)
+            h = -1
+            while True:
+                rest = dirty >> (h + 1)
+                if not rest:
+                    break
+                h += (rest & -rest).bit_length()
+                dirty ^= 1 << h
+                digits = lost[h]
+                lost[h] = 0
+                hb = house_bits[h]
+                only = 0
+                holders = 0
+                while digits:
+                    low = digits & -digits
+                    digits ^= low
+                    places = dcells[low.bit_length() - 1] & hb
+                    if not places:
+                        return work
+                    if not places & (places - 1):
+                        only |= low
+                        holders |= places
+                while holders:
+                    low = holders & -holders
+                    holders ^= low
+                    c = low.bit_length() - 1
+                    m = masks[c]
+                    if not m & (m - 1):
+                        continue
+                    hit = m & only
+                    if hit & (hit - 1):
+                        return work
+                    masks[c] = hit
+                    gone = m ^ hit
+                    for hh in cell_houses[c]:
+                        lost[hh] |= gone
+                    while gone:
+                        g0 = gone & -gone
+                        dcells[g0.bit_length() - 1] ^= low
+                        gone ^= g0
+                    dirty |= chb[c]
+                    queue.append(c)
+        return None
+
