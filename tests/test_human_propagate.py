@@ -1,6 +1,5 @@
-"""Forcing chains' singles propagation: the bitset version takes exactly the steps of the
-plain house scan (same outcome and work for every assumption), a propagation taken over
-from an earlier position equals a fresh one, and trial's shortcut through the position's
+"""Forcing chains' walk: the bitset version takes exactly the steps of the plain house scan
+(same outcome and work for every assumption), and trial's shortcut through the position's
 only solution reports the step the full scan of candidates reports."""
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 from puzzleterm.engine.sudoku.human import chains
 from puzzleterm.engine.sudoku.human.catalog import length_bonus
 from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
-from puzzleterm.engine.sudoku.human.propagate import Propagator, solver_masks
+from puzzleterm.engine.sudoku.human.propagate import Walk, solver_masks
 from puzzleterm.engine.sudoku.human.solve import apply_step, find_step
 from puzzleterm.engine.types import Level
 
@@ -91,49 +90,26 @@ def positions(geo: Geometry, text: str, every: int = 4) -> list[Grid]:
     return out
 
 
-def check_same(g: Grid, prop: Propagator) -> int:
+def check_same(g: Grid, walk: Walk) -> int:
     checked = 0
     for c, m in enumerate(g.cand):
         for d in digits_of(m):
             want_masks, want_work = plain_propagate(g, c, d)
-            got = prop.run((c, d))
-            assert got is not None
-            got_masks, got_work = got
-            assert got_work == want_work, (c, d)
-            if want_masks is None:
-                assert got_masks is None, (c, d)
-            else:
-                assert got_masks is not None
-                changed = {x for x in range(g.t.ncells) if want_masks[x] != solver_masks(g)[x]}
-                assert set(got_masks) == changed | {c}
-                assert all(got_masks[x] == want_masks[x] for x in got_masks)
+            assert walk.run((c, d)) == (want_masks, want_work), (c, d)
+            assert walk.work((c, d)) == (want_work if want_masks is None else None)
             # a smaller bound cuts it off exactly when the work reaches it
-            assert prop.run((c, d), want_work) is None
+            assert walk.run((c, d), want_work) is None
+            assert walk.run((c, d), want_work + 1) is not None
             checked += 1
     return checked
 
 
 def test_same_steps_as_the_plain_scan() -> None:
     checked = 0
-    for text in HARD:
+    for text in (*HARD, *TRIAL):
         for g in positions(GEO9, text, every=9):
-            checked += check_same(g, Propagator(g))
+            checked += check_same(g, Walk(g))
     assert checked > 1000
-
-
-def test_taken_over_propagations_equal_fresh_ones() -> None:
-    """As forcing chains use them: each position's propagator takes over from the last
-    one's (which took over from the one before ...)."""
-    taken = 0
-    for text in (HARD[0], TRIAL[1]):  # TRIAL[1] caught a takeover kept too long
-        previous: Propagator | None = None
-        for g in positions(GEO9, text, every=1):
-            prop = Propagator(g, previous)
-            taken += sum(1 for c, m in enumerate(g.cand) for d in digits_of(m)
-                         if prop._taken_over((c, d)) is not None)
-            check_same(g, prop)
-            previous = prop
-    assert taken > 1000  # the reuse is exercised
 
 
 def test_sixteen_and_latin_boards() -> None:
@@ -141,7 +117,7 @@ def test_sixteen_and_latin_boards() -> None:
         sol = bt.random_solution(geo, Rng(f"prop-{geo.n}"))
         values = [v if (i * 7) % 5 < 2 else 0 for i, v in enumerate(sol)]
         g = Grid.from_values(geo, values, None)
-        assert check_same(g, Propagator(g)) > 50
+        assert check_same(g, Walk(g)) > 50
 
 
 #: Two of the forum's hardest (Sudoku Explainer 10+): trial is on their paths.

@@ -20,8 +20,9 @@ shrink:
 
 A contradiction, however, is found after more or less work depending on the order, and the
 work decides which forcing chain is reported and its rating.  So an assumption whose
-closure is a contradiction is walked again in the fixed order of :mod:`.propagate`; it stays
-a contradiction on every later position.
+closure is a contradiction is walked in the fixed order of :mod:`.propagate`; it stays a
+contradiction on every later position.  (A position with a naked single not yet placed is
+walked whole: the walk does not follow such a single, the closure would.)
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from functools import cache
 from .. import bitsearch
 from ..geometry import Geometry
 from .grid import Grid, digits_of
-from .propagate import UNBOUNDED, Propagator, solver_masks
+from .propagate import UNBOUNDED, Walk, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)
 #: The closure (0: a contradiction) and the work, or None: the work reached the bound.
@@ -95,16 +96,11 @@ class Closures:
             self.memo = earlier.memo
         #: per assumption: its closure and work on this position
         self.here: dict[Node, tuple[int, int]] = {}
-        #: the walk of this position (made when a contradiction needs one) and the last
-        #: one made on an earlier position, whose walks it takes over
-        self.walk: Propagator | None = None
-        #: the fixed-order walk of contradictions on this position, and per assumption its
-        #: work (-1: not reached) below the bound it was tried with
+        #: the fixed-order walk on this position (made when one is needed), and per
+        #: assumption the work of its contradiction (-1: not reached) below the bound it
+        #: was walked with
         self.walker: Walk | None = None
         self.walked: dict[Node, tuple[int, int]] = {}
-        self._earlier_walk: Propagator | None = None
-        if isinstance(earlier, Closures):
-            self._earlier_walk = earlier.walk or earlier._earlier_walk
         g.keep["closures"] = self
 
     def _fields_of(self, guard_bits: int) -> int:
@@ -172,16 +168,15 @@ class Closures:
             if r:
                 return (r, work) if work < bound else None
             return self._contradiction(node, bound)
-        walk = self.walk
-        if walk is None:
-            walk = self.walk = Propagator(self.g, self._earlier_walk)
-        got = walk.run(node, bound)
+        if self.walker is None:
+            self.walker = Walk(self.g)
+        got = self.walker.run(node, bound)
         if got is None:
             return None
         masks, work = got
         if masks is None:
             return 0, work
-        return self.board_of(masks), work
+        return bitsearch.board_of_masks(self.g.geo, masks), work
 
     def _contradiction(self, node: Node, bound: int) -> Result:
         """The walk's work to the contradiction ``node`` leads to (None: ``bound`` or more)."""
@@ -197,15 +192,6 @@ class Closures:
         got = self.walker.work(node, bound)
         self.walked[node] = (-1, bound) if got is None else (got, bound)
         return None if got is None else (0, got)
-
-    def board_of(self, changed: dict[int, int]) -> int:
-        """This position's board with the masks of ``changed`` cells replaced."""
-        x = self.board
-        w = self.k.width
-        digits = self.k.digits
-        for c, m in changed.items():
-            x = x & ~(digits << (c * w)) | m << (c * w)
-        return x
 
     def masks_of(self, x: int) -> list[int]:
         """Per-cell candidate masks of board ``x``."""
@@ -245,134 +231,3 @@ class Closures:
 def candidates(g: Grid) -> list[Node]:
     """Every candidate of the position, in cell then digit order."""
     return [(c, d) for c, m in enumerate(g.cand) for d in digits_of(m)]
-
-
-class Walk:
-    """The singles of an assumption in the fixed order of :mod:`.propagate`, for the work at
-    which they reach a contradiction (nothing else is recorded)."""
-
-    def __init__(self, g: Grid) -> None:
-        t = g.t
-        self.base = base = solver_masks(g)
-        self.n = n = g.n
-        self.full = g.geo.all_mask
-        self.peer_bits = t.peer_bits
-        self.house_bits = t.house_bits
-        self.cell_houses = t.cell_houses
-        self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
-        dcells = [0] * n
-        for c, m in enumerate(base):
-            while m:
-                low = m & -m
-                dcells[low.bit_length() - 1] |= 1 << c
-                m ^= low
-        self.dcells = dcells
-        loud = 0
-        for h, hb in enumerate(t.house_bits):
-            for d0 in range(n):
-                places = dcells[d0] & hb
-                if not places or (not places & (places - 1)
-                                  and base[places.bit_length() - 1] & ~(1 << d0)):
-                    loud |= 1 << h
-                    break
-        self.loud = loud
-        self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
-
-    def work(self, node: Node, bound: int) -> int | None:
-        """The work at which the singles of ``node`` reach a contradiction, or None when
-        they reach ``bound`` first or end without one."""
-        cell, d = node
-        masks = self.base[:]
-        dcells = self.dcells[:]
-        lost = self.lost0[:]
-        peer_bits = self.peer_bits
-        house_bits = self.house_bits
-        cell_houses = self.cell_houses
-        chb = self.cell_house_bits
-        bit = 1 << (d - 1)
-        cbit = 1 << cell
-        old = masks[cell]
-        masks[cell] = bit
-        gone = old & ~bit
-        if old & bit:
-            for h in cell_houses[cell]:
-                lost[h] |= gone
-        else:
-            dcells[d - 1] |= cbit
-            for h in cell_houses[cell]:
-                lost[h] = self.full
-        while gone:
-            low = gone & -gone
-            dcells[low.bit_length() - 1] ^= cbit
-            gone ^= low
-        dirty = self.loud | chb[cell]
-        queue = [cell]
-        work = 0
-        while queue:
-            while queue:
-                c = queue.pop()
-                work += 1
-                if work >= bound:
-                    return None
-                b = masks[c]
-                d0 = b.bit_length() - 1
-                hits = peer_bits[c] & dcells[d0]
-                if not hits:
-                    continue
-                dcells[d0] ^= hits
-                while hits:
-                    low = hits & -hits
-                    hits ^= low
-                    p = low.bit_length() - 1
-                    m = masks[p] ^ b
-                    if not m:
-                        return work
-                    masks[p] = m
-                    for h in cell_houses[p]:
-                        lost[h] |= b
-                    dirty |= chb[p]
-                    if not m & (m - 1):
-                        queue.append(p)
-            h = -1
-            while True:
-                rest = dirty >> (h + 1)
-                if not rest:
-                    break
-                h += (rest & -rest).bit_length()
-                dirty ^= 1 << h
-                digits = lost[h]
-                lost[h] = 0
-                hb = house_bits[h]
-                only = 0
-                holders = 0
-                while digits:
-                    low = digits & -digits
-                    digits ^= low
-                    places = dcells[low.bit_length() - 1] & hb
-                    if not places:
-                        return work
-                    if not places & (places - 1):
-                        only |= low
-                        holders |= places
-                while holders:
-                    low = holders & -holders
-                    holders ^= low
-                    c = low.bit_length() - 1
-                    m = masks[c]
-                    if not m & (m - 1):
-                        continue
-                    hit = m & only
-                    if hit & (hit - 1):
-                        return work
-                    masks[c] = hit
-                    gone = m ^ hit
-                    for hh in cell_houses[c]:
-                        lost[hh] |= gone
-                    while gone:
-                        g0 = gone & -gone
-                        dcells[g0.bit_length() - 1] ^= low
-                        gone ^= g0
-                    dirty |= chb[c]
-                    queue.append(c)
-        return None
-
