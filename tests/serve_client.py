@@ -143,6 +143,15 @@ async def gone(pid: int, timeout: float = 10.0) -> bool:
     return False
 
 
+async def no_sessions(server: GameServer, timeout: float = 10.0) -> bool:
+    """Whether the server has let go of every session within ``timeout`` seconds (it does
+    so in its own time once a game has ended)."""
+    deadline = time.monotonic() + timeout
+    while server.sessions and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    return not server.sessions
+
+
 def group_members(pgid: int) -> list[int]:
     """Processes whose process group is ``pgid``."""
     found = []

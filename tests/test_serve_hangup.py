@@ -20,7 +20,7 @@ from puzzleterm.serve.server import GameServer
 from puzzleterm.store import Store
 
 from .conftest import EASY9, FakeClock
-from .serve_client import ENTER, Player, gone
+from .serve_client import ENTER, Player, gone, no_sessions
 from .test_serve_ssh import board_shown, home_shown, moves, start_9x9
 
 TIME = re.compile(r"Time\s+(\d\d):(\d\d)")
@@ -78,7 +78,7 @@ async def test_leaving_over_ssh_keeps_the_time_and_the_cursor(server: GameServer
     pid = first.game_pid()
     await first.close()
     assert await gone(pid, 10), "the game outlived its session"
-    assert not server.sessions
+    assert await no_sessions(server)
 
     again = await Player(server, key).connect()
     await again.wait_for(home_shown)

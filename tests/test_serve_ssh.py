@@ -22,6 +22,7 @@ from .serve_client import (
     environ_of,
     gone,
     group_members,
+    no_sessions,
     start_server,
 )
 
@@ -80,7 +81,7 @@ async def test_a_key_is_a_player_whose_game_continues(server: GameServer) -> Non
     assert int(stat[3]) == pid and int(stat[4]) != 0  # session id, tty_nr
     await first.close()
     assert await gone(pid, 10), "the game outlived its session"
-    assert not server.sessions
+    assert await no_sessions(server)
 
     again = await Player(server, alice).connect()
     text = await again.wait_for(home_shown)
@@ -206,7 +207,7 @@ async def test_the_cap_and_the_idle_timeout(tmp_path: Path) -> None:
         assert b"no key pressed for 2 seconds" in first.received
         assert b"\x1b[?1000l" in first.received  # the terminal is given back clean
         assert await gone(pid, 5)
-        assert not server.sessions and server.gate.games == 0
+        assert await no_sessions(server) and server.gate.games == 0
     finally:
         await asyncio.wait_for(server.stop(), 20)
 
@@ -240,7 +241,7 @@ async def test_a_game_that_ignores_the_hangup_is_killed_with_its_children(tmp_pa
         await player.close()
         for member in members:
             assert await gone(member, 5), f"process {member} outlived its session"
-        assert not server.sessions
+        assert await no_sessions(server)
     finally:
         await asyncio.wait_for(server.stop(), 20)
 
