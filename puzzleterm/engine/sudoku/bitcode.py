@@ -8,8 +8,15 @@ interpreter runs nothing but the arithmetic.  See :func:`source` for what a roun
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from .geometry import Geometry
+
+
+@cache
+def bits(size: int) -> tuple[int, ...]:
+    """``1 << i`` for every ``i < size``: a look-up is cheaper than a shift of a big int."""
+    return tuple(1 << i for i in range(size))
 
 
 def factors(offsets: Sequence[int]) -> list[tuple[int, int]] | None:
@@ -123,15 +130,15 @@ def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
     # pointing: the digit's only segment in a box rules it out of the rest of the line
     o, t = code.fold(segs, across)
     only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & BA) * AX{tag} & {segs}")
+    code.emit(f"{only} = (({o} ^ {t}) & BA) * AX{tag} & {segs}")
     line = _or_fold(code, only, along, "LA" + tag)
-    out.append(f"({line} * LM{tag} & ~({only} * {seg_spread}))")
+    out.append(f"({line} * LM{tag} ^ {only} * {seg_spread})")
     # claiming: the digit's only segment in a line rules it out of the rest of the box
     o, t = code.fold(segs, along)
     only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & LA{tag}) * AL{tag} & {segs}")
+    code.emit(f"{only} = (({o} ^ {t}) & LA{tag}) * AL{tag} & {segs}")
     box = _or_fold(code, only, across, "BA")
-    out.append(f"({box} * BM & ~({only} * {seg_spread}))")
+    out.append(f"({box} * BM ^ {only} * {seg_spread})")
     return out
 
 
@@ -181,7 +188,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit("    return 0, 0, 0, 0")
     code.emit("two = (z + M) & G")
     code.emit("one = G ^ two")
-    code.emit(f"new = (one - (one >> {n})) & x & ~done")
+    code.emit(f"new = (one - (one >> {n})) & x & und")
     code.emit("if not new:")
     code.indent += 4
     for i, offsets in enumerate(templates):
@@ -189,7 +196,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
                                             width))
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")
-        code.emit(f"new = ({ones} & A{i} & ~{twos}) * S{i} & x & ~done")
+        code.emit(f"new = (({ones} ^ {twos}) & A{i}) * S{i} & x & und")
         code.emit("if not new:")
         code.indent += 4
     locked = "x"
@@ -217,24 +224,27 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
             consts["LM" + tag] = mult([k * step for k in range(n)])
             elims += _locked(code, [o * width for o in seg], [o * width for o in across],
                              [o * width for o in along], tag)
-        locked = f"x & ~({' | '.join(elims)})"
+        locked = f"x ^ (x & ({' | '.join(elims)}))"
     code.emit(f"w = {locked}")
     code.emit("if w == x:")
     code.emit("    z = z & ((z | G) - L)")
-    code.emit("    return x, done, two, two & ~((z + M) & G)")
+    code.emit("    return x, M ^ und, two, two ^ ((z + M) & G)")
     code.emit("x = w")
     code.emit("continue")
     body = "\n".join(code.lines)
     names = ", ".join([*consts, *(f"A{i}, S{i}" for i in range(len(templates)))])
     return f"""
 def make({names}, KILL):
+    BIT = [1 << i for i in range(len(KILL))]
+
     def propagate(x, done):
+        und = M ^ done
         while True:
 {body}
-            done |= new
+            und ^= new
             while new:
-                low = new & -new
-                x &= KILL[low.bit_length() - 1]
-                new ^= low
+                i = new.bit_length() - 1
+                x &= KILL[i]
+                new ^= BIT[i]
     return propagate
 """, consts

@@ -196,6 +196,7 @@ class BitSearch:
         n = t.n
         digits = (1 << n) - 1
         spread_at = t.spread_at
+        bit = bitcode.bits(len(kill))
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
@@ -223,12 +224,19 @@ class BitSearch:
                 rest = pair
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length() - 1
-                    rest ^= 1 << g
+                    rest ^= bit[g]
                     mine = ((x >> (g - n)) & digits) * spread_at[g]  # its digits, in its peers
                     k = (two & peers_at[g]).bit_count() + 2 * (forced & mine).bit_count()
                     if k >= best:
                         best = k
                         cell = g
+                # its two digits, the lower first (no negative numbers: they are slow)
+                rest = x & field_at[cell]
+                i = rest.bit_length() - 1
+                low = rest ^ bit[i]
+                if dfs(x & kill[low.bit_length() - 1], done | low):
+                    return True
+                return dfs(x & kill[i], done | bit[i])
             else:
                 best = worst
                 while two:
