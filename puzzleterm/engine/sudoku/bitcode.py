@@ -175,6 +175,11 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     box-line reductions run (boards with boxes, when ``box_line``).  At the fixed point it
     returns the state, the placements made, the open cells and the cells with two
     candidates (as guard bits).
+
+    A fold's "two or more" is within its "one or more", so ``ones ^ twos`` is "exactly
+    one"; the same holds for a spread segment within its spread line or box.  The code
+    uses such exclusive ors rather than ``a & ~b``: a complement is a negative big int,
+    and CPython's bitwise operations on those are several times slower.
     """
     n = geo.n
     code = _Code()
@@ -183,9 +188,10 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
         "L": sum(1 << (c * width) for c in range(geo.ncells)),
         "M": cell_bits(list(range(geo.ncells))),
     }
-    code.emit("z = x & ((x | G) - L)")  # each cell's candidates but the lowest
-    code.emit("if (x + M) & G != G:")  # a cell without candidates
+    code.emit("y = (x | G) - L")  # an empty field borrows from its guard
+    code.emit("if y & G != G:")  # a cell without candidates
     code.emit("    return 0, 0, 0, 0")
+    code.emit("z = x & y")  # each cell's candidates but the lowest
     code.emit("two = (z + M) & G")
     code.emit("one = G ^ two")
     code.emit(f"new = (one - (one >> {n})) & x & und")
@@ -199,7 +205,6 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
         code.emit(f"new = (({ones} ^ {twos}) & A{i}) * S{i} & x & und")
         code.emit("if not new:")
         code.indent += 4
-    locked = "x"
     if box_line and geo.box_rows:
         br, bc = geo.box_rows, geo.box_cols
 
@@ -224,13 +229,12 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
             consts["LM" + tag] = mult([k * step for k in range(n)])
             elims += _locked(code, [o * width for o in seg], [o * width for o in across],
                              [o * width for o in along], tag)
-        locked = f"x ^ (x & ({' | '.join(elims)}))"
-    code.emit(f"w = {locked}")
-    code.emit("if w == x:")
-    code.emit("    z = z & ((z | G) - L)")
-    code.emit("    return x, M ^ und, two, two ^ ((z + M) & G)")
-    code.emit("x = w")
-    code.emit("continue")
+        code.emit(f"w = x ^ (x & ({' | '.join(elims)}))")
+        code.emit("if w != x:")
+        code.emit("    x = w")
+        code.emit("    continue")
+    code.emit("z = z & ((z | G) - L)")
+    code.emit("return x, M ^ und, two, two ^ ((z + M) & G)")
     body = "\n".join(code.lines)
     names = ", ".join([*consts, *(f"A{i}, S{i}" for i in range(len(templates)))])
     return f"""
