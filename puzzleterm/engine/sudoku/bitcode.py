@@ -237,11 +237,13 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit("return x, M ^ und, two, two ^ ((z + M) & G)")
     body = "\n".join(code.lines)
     names = ", ".join([*consts, *(f"A{i}, S{i}" for i in range(len(templates)))])
+    # the constants bound as defaults: a local is read faster than a closure's cell
+    binds = ", ".join(f"{k}={k}" for k in [*names.split(", "), "KILL", "BIT"])
     return f"""
 def make({names}, KILL):
     BIT = [1 << i for i in range(len(KILL))]
 
-    def propagate(x, done):
+    def propagate(x, done, {binds}):
         und = M ^ done
         while True:
 {body}
