@@ -194,7 +194,8 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit("z = x & y")  # each cell's candidates but the lowest
     code.emit("two = (z + M) & G")
     code.emit("one = G ^ two")
-    code.emit(f"new = (one - (one >> {n})) & x & und")
+    code.emit("xu = x & und")  # the candidates of the cells not placed yet
+    code.emit(f"new = (one - (one >> {n})) & xu")
     code.emit("if not new:")
     code.indent += 4
     for i, offsets in enumerate(templates):
@@ -202,7 +203,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
                                             width))
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")
-        code.emit(f"new = (({ones} ^ {twos}) & A{i}) * S{i} & x & und")
+        code.emit(f"new = (({ones} ^ {twos}) & A{i}) * S{i} & xu")
         code.emit("if not new:")
         code.indent += 4
     if box_line and geo.box_rows:
