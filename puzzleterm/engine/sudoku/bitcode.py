@@ -8,8 +8,15 @@ interpreter runs nothing but the arithmetic.  See :func:`source` for what a roun
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from .geometry import Geometry
+
+
+@cache
+def bits(size: int) -> tuple[int, ...]:
+    """``1 << i`` for every ``i < size``: a look-up is cheaper than a shift of a big int."""
+    return tuple(1 << i for i in range(size))
 
 
 def factors(offsets: Sequence[int]) -> list[tuple[int, int]] | None:
@@ -123,15 +130,15 @@ def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
     # pointing: the digit's only segment in a box rules it out of the rest of the line
     o, t = code.fold(segs, across)
     only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & BA) * AX{tag} & {segs}")
+    code.emit(f"{only} = (({o} ^ {t}) & BA) * AX{tag} & {segs}")
     line = _or_fold(code, only, along, "LA" + tag)
-    out.append(f"({line} * LM{tag} & ~({only} * {seg_spread}))")
+    out.append(f"({line} * LM{tag} ^ {only} * {seg_spread})")
     # claiming: the digit's only segment in a line rules it out of the rest of the box
     o, t = code.fold(segs, along)
     only = code.var()
-    code.emit(f"{only} = ({o} & ~{t} & LA{tag}) * AL{tag} & {segs}")
+    code.emit(f"{only} = (({o} ^ {t}) & LA{tag}) * AL{tag} & {segs}")
     box = _or_fold(code, only, across, "BA")
-    out.append(f"({box} * BM & ~({only} * {seg_spread}))")
+    out.append(f"({box} * BM ^ {only} * {seg_spread})")
     return out
 
 
@@ -168,6 +175,11 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     box-line reductions run (boards with boxes, when ``box_line``).  At the fixed point it
     returns the state, the placements made, the open cells and the cells with two
     candidates (as guard bits).
+
+    A fold's "two or more" is within its "one or more", so ``ones ^ twos`` is "exactly
+    one"; the same holds for a spread segment within its spread line or box.  The code
+    uses such exclusive ors rather than ``a & ~b``: a complement is a negative big int,
+    and CPython's bitwise operations on those are several times slower.
     """
     n = geo.n
     code = _Code()
@@ -176,12 +188,14 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
         "L": sum(1 << (c * width) for c in range(geo.ncells)),
         "M": cell_bits(list(range(geo.ncells))),
     }
-    code.emit("z = x & ((x | G) - L)")  # each cell's candidates but the lowest
-    code.emit("if (x + M) & G != G:")  # a cell without candidates
+    code.emit("y = (x | G) - L")  # an empty field borrows from its guard
+    code.emit("if y & G != G:")  # a cell without candidates
     code.emit("    return 0, 0, 0, 0")
+    code.emit("z = x & y")  # each cell's candidates but the lowest
     code.emit("two = (z + M) & G")
     code.emit("one = G ^ two")
-    code.emit(f"new = (one - (one >> {n})) & x & ~done")
+    code.emit("xu = x & und")  # the candidates of the cells not placed yet
+    code.emit(f"new = (one - (one >> {n})) & xu")
     code.emit("if not new:")
     code.indent += 4
     for i, offsets in enumerate(templates):
@@ -189,10 +203,9 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
                                             width))
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")
-        code.emit(f"new = ({ones} & A{i} & ~{twos}) * S{i} & x & ~done")
+        code.emit(f"new = (({ones} ^ {twos}) & A{i}) * S{i} & xu")
         code.emit("if not new:")
         code.indent += 4
-    locked = "x"
     if box_line and geo.box_rows:
         br, bc = geo.box_rows, geo.box_cols
 
@@ -217,24 +230,28 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
             consts["LM" + tag] = mult([k * step for k in range(n)])
             elims += _locked(code, [o * width for o in seg], [o * width for o in across],
                              [o * width for o in along], tag)
-        locked = f"x & ~({' | '.join(elims)})"
-    code.emit(f"w = {locked}")
-    code.emit("if w == x:")
-    code.emit("    z = z & ((z | G) - L)")
-    code.emit("    return x, done, two, two & ~((z + M) & G)")
-    code.emit("x = w")
-    code.emit("continue")
+        code.emit(f"w = x ^ (x & ({' | '.join(elims)}))")
+        code.emit("if w != x:")
+        code.emit("    x = w")
+        code.emit("    continue")
+    code.emit("z = z & ((z | G) - L)")
+    code.emit("return x, M ^ und, two, two ^ ((z + M) & G)")
     body = "\n".join(code.lines)
     names = ", ".join([*consts, *(f"A{i}, S{i}" for i in range(len(templates)))])
+    # the constants bound as defaults: a local is read faster than a closure's cell
+    binds = ", ".join(f"{k}={k}" for k in [*names.split(", "), "KILL", "BIT"])
     return f"""
 def make({names}, KILL):
-    def propagate(x, done):
+    BIT = [1 << i for i in range(len(KILL))]
+
+    def propagate(x, done, {binds}):
+        und = M ^ done
         while True:
 {body}
-            done |= new
+            und ^= new
             while new:
-                low = new & -new
-                x &= KILL[low.bit_length() - 1]
-                new ^= low
+                i = new.bit_length() - 1
+                x &= KILL[i]
+                new ^= BIT[i]
     return propagate
 """, consts

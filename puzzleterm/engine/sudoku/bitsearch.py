@@ -161,16 +161,26 @@ class BitSearch:
 
     Box-line reductions run once, at the root: at every node (or down to depth 3, 6, 10)
     they save up to a third of the nodes but cost as much time (measured on the forum's
-    hardest).  Each node propagates singles.
+    hardest; still so when they run once per node rather than to a fixed point, at depth
+    below 3, 5 or 8: within 4% either way).  Each node propagates singles.
 
     Branching is on a cell with two candidates when there is one (nearly always, after
-    singles): the one that sees the most open cells (once each) and two-candidate cells
-    that one of its choices would settle (twice each, a peer with both its digits four
-    times), so that either choice reaches far.  On the forum's hardest, counting the
-    settled peers saves an eighth of the nodes (scoring by the open and two-candidate
-    peers alone was the previous rule; the first two-candidate cell needs twice the
-    nodes).  Otherwise it is on the first cell with the fewest candidates.  Digits are
-    tried in increasing order, each child starting with its digit placed.
+    singles): the one that sees the most open cells and the most digits of two-candidate
+    peers that one of its choices would settle (each once: a peer with both its digits
+    counts three times), so that either choice reaches far; one ``bit_count`` per cell
+    scores it.  On the forum's hardest, counting the settled peers saves an eighth of the
+    nodes (scoring by the open and two-candidate peers alone was the previous rule; the
+    first two-candidate cell needs twice the nodes); weighing a settled digit twice, or
+    by the weaker of the two choices, or by their product, did no better.  Otherwise it is
+    on the first cell with the fewest candidates.  Digits are tried in increasing order,
+    each child starting with its digit placed.  Probing (propagating both children of
+    every pair cell, taking the survivor when one fails and otherwise the pair whose
+    children leave the fewest open cells, children reused) costs more propagations than
+    it saves, at depth below 2, 4 or 8.
+
+    Counting to 2 is one search: once the first solution is found, every node still to
+    visit lies beside its path and so excludes it, so knowing it prunes nothing there;
+    a unique puzzle costs the whole tree, whatever the order of the children.
     """
 
     __slots__ = ("count", "keep", "limit", "nodes", "propagate", "propagate_root", "solutions",
@@ -190,12 +200,13 @@ class BitSearch:
         """Search from state ``x`` (see :func:`board_of`)."""
         t = self.t
         propagate = self.propagate
-        peers_at = t.peers_at
         field_at = t.field_at
         kill = t.kill
         n = t.n
-        digits = (1 << n) - 1
+        fieldg = (1 << (n + 1)) - 1  # a cell's digits and its guard
+        guards = ((t.full << 1) | t.full) ^ t.full  # every guard bit
         spread_at = t.spread_at
+        bit = bitcode.bits(len(kill))
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
@@ -216,19 +227,27 @@ class BitSearch:
                 return count >= limit
             cell = -1
             if pair:
-                # open peers count once, and each digit of a pair peer twice: one of the
-                # choices settles that peer
-                forced = x & (pair - (pair >> n))
+                # open peers count once, and so does each digit of a pair peer that one of
+                # the choices would settle: the guard bits of ``two`` and the digit bits of
+                # the pair cells, against the cell's peers' guards and its digits in them
+                wanted = two | x & (pair - (pair >> n))
+                xg = x | guards
                 best = -1
                 rest = pair
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length() - 1
-                    rest ^= 1 << g
-                    mine = ((x >> (g - n)) & digits) * spread_at[g]  # its digits, in its peers
-                    k = (two & peers_at[g]).bit_count() + 2 * (forced & mine).bit_count()
+                    rest ^= bit[g]
+                    k = (wanted & ((xg >> (g - n)) & fieldg) * spread_at[g]).bit_count()
                     if k >= best:
                         best = k
                         cell = g
+                # its two digits, the lower first (no negative numbers: they are slow)
+                rest = x & field_at[cell]
+                i = rest.bit_length() - 1
+                low = rest ^ bit[i]
+                if dfs(x & kill[low.bit_length() - 1], done | low):
+                    return True
+                return dfs(x & kill[i], done | bit[i])
             else:
                 best = worst
                 while two:
