@@ -364,11 +364,14 @@ def forcing_chain(g: Grid) -> Deduction | None:
 def _only_solution(g: Grid, base: list[int]) -> tuple[int, ...] | None:
     """The one solution of the position (None when it has none or several), kept on the
     grid: its candidates only ever shrink, so a solution still consistent with them is
-    still the only one."""
+    still the only one.  (Trial only skips the candidates of this solution: each has a
+    solution, so no search would report it, and the step found is the same without it.)"""
     sol = g.solution
     if sol is not None and all(m >> (v - 1) & 1 for m, v in zip(base, sol, strict=True)):
         return sol
-    s = BitSearch(g.geo, limit=2, keep=True)
+    # a puzzle known to have one solution needs no count to two: the position's solutions
+    # are the puzzle's (every step so far is sound for it)
+    s = BitSearch(g.geo, limit=1 if g.unique else 2, keep=True)
     s.run(board_of_masks(g.geo, base))
     if s.count != 1:
         return None
