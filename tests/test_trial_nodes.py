@@ -163,7 +163,7 @@ def test_positions_tell_rules_apart(other: type[bt.Search]) -> None:
     propagation at each node, changes some node counts."""
     positions = trial_positions() + random_positions("sudoku", 9, 30)
     changed = sum(search(pos, 1, other)[0] != search(pos, 1)[0] for pos in positions)
-    assert changed >= 5
+    assert changed >= len(positions) // 4  # measured: 70 and 59 of 104
 
 
 def test_scan_runs_follow_house_order() -> None:
