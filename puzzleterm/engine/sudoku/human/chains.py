@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from .. import solver as bt
+from ..bitclassic import ClassicSearch
+from ..bitsearch import BitSearch, board_of_masks
 from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
 from .closure import Closures
@@ -344,15 +345,18 @@ def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Dedu
 def _only_solution(g: Grid, base: list[int]) -> tuple[int, ...] | None:
     """The one solution of the position (None when it has none or several), kept on the
     grid: its candidates only ever shrink, so a solution still consistent with them is
-    still the only one."""
+    still the only one.  (Trial only skips the candidates of this solution: each has a
+    solution, so no search would report it, and the step found is the same without it.)"""
     sol = g.solution
     if sol is not None and all(m >> (v - 1) & 1 for m, v in zip(base, sol, strict=True)):
         return sol
-    s = bt.Search(g.geo, limit=2, keep=True)
-    s.run(base[:])
+    # a puzzle known to have one solution needs no count to two: the position's solutions
+    # are the puzzle's (every step so far is sound for it)
+    s = BitSearch(g.geo, limit=1 if g.unique else 2, keep=True)
+    s.run(board_of_masks(g.geo, base))
     if s.count != 1:
         return None
-    g.solution = bt.masks_to_values(s.solutions[0])
+    g.solution = s.solutions[0]
     return g.solution
 
 
@@ -373,7 +377,7 @@ def trial(g: Grid) -> Deduction | None:
                 continue  # the solution: this assumption has one
             masks = base[:]
             masks[c] = 1 << (d - 1)
-            s = bt.Search(g.geo, limit=1, keep=False)
+            s = ClassicSearch(g.geo, limit=1, keep=False)  # the nodes of solver.Search
             s.run(masks, [c])
             if s.count == 0:
                 return make_step(

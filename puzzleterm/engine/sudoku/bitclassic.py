@@ -1,0 +1,280 @@
+"""The cell-mask search of :class:`~.solver.Search`, node for node, on the bit-parallel board.
+
+The grader rates a trial step by the number of nodes :class:`~.solver.Search` visits, so a
+faster search there must visit exactly the same nodes: the same state at every node, the
+same branching cell, the same digit order, the same contradictions found at the same depth.
+:class:`ClassicSearch` does so on the one-integer board of :mod:`.bitsearch` (fields of
+``n + 1`` bits per cell, a guard bit on top), with code generated per geometry like
+:mod:`.bitcode`.  What it reproduces, from :meth:`Search.propagate <.solver.Search.propagate>`:
+
+* a *round* is naked singles to a fixed point, then **one** scan of the houses for hidden
+  singles, then naked singles again when the scan changed a cell.  The scan is sequential
+  in the order of ``geo.houses``: a cell set in one house is seen set by the houses after
+  it.  Consecutive houses of one shape are disjoint (all rows, then all columns, all
+  boxes, each diagonal), so each such run is folded at once, runs one after the other;
+* a scan fails on a digit without a place in a house, and on a cell that is the only place
+  of two digits in a house *while it still has another candidate* (a cell holding exactly
+  those two digits is left alone, as the cell-mask scan leaves it);
+* below the root a node does one round; the root does one round and, on boards with boxes,
+  rounds until a scan changes nothing, then a pass of box-line reductions (all drawn from
+  the state at the start of the pass), and again until nothing moves;
+* branching is on the first cell (in index order) with the fewest candidates, digits in
+  increasing order; ``nodes`` counts the root and every child whose round did not fail.
+
+Cells settled before the search and not queued are never propagated (as in the cell-mask
+search): their digits start in ``done``.  Input masks must have no empty cell (there the
+cell-mask search reads the empty cell as settled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import cast
+
+from .bitcode import _Code, _locked
+from .bitsearch import Tables, board_of_masks, tables, values_of
+from .geometry import Geometry
+
+#: ``settle(x, done) -> (x, done)``, ``scan(x) -> x``, ``box_line(x) -> x``: 0 on a contradiction
+Settle = Callable[[int, int], tuple[int, int]]
+Step = Callable[[int], int]
+
+
+def scan_runs(geo: Geometry) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The houses in scan order as runs of consecutive, pairwise disjoint houses of one
+    shape: ``(offsets from the first cell, first cells)`` per run."""
+    runs: list[tuple[tuple[int, ...], list[int]]] = []
+    seen: set[int] = set()
+    for house in geo.houses:
+        anchor = min(house)
+        offsets = tuple(sorted(c - anchor for c in house))
+        if runs and runs[-1][0] == offsets and seen.isdisjoint(house):
+            runs[-1][1].append(anchor)
+        else:
+            runs.append((offsets, [anchor]))
+            seen = set()
+        seen.update(house)
+    return runs
+
+
+def _box_line_source(geo: Geometry, t: Tables, code: _Code, consts: dict[str, int]) -> str:
+    """The eliminations of one box-line pass, as an expression over ``x`` (constants added
+    to ``consts``); the same folds as :func:`.bitcode.source`."""
+    n, width = geo.n, t.width
+    br, bc = geo.box_rows, geo.box_cols
+
+    def cell_bits(cells: list[int]) -> int:
+        return sum(t.field(c) for c in cells)
+
+    def mult(offsets: list[int]) -> int:
+        return sum(1 << (o * width) for o in offsets)
+
+    rows = cols = list(range(n))
+    consts["BA"] = cell_bits([r * n + c for r in rows[::br] for c in cols[::bc]])
+    consts["BM"] = mult([r * n + c for r in range(br) for c in range(bc)])
+    elims: list[str] = []
+    for tag, seg, across, along, seg_anchors, line_anchors, step in (
+        ("R", list(range(bc)), [r * n for r in range(br)], list(range(0, n, bc)),
+         [r * n + c for r in rows for c in cols[::bc]], [r * n for r in rows], 1),
+        ("C", [r * n for r in range(br)], list(range(bc)), [r * n for r in range(0, n, br)],
+         [r * n + c for r in rows[::br] for c in cols], cols, n),
+    ):
+        consts["SA" + tag] = cell_bits(seg_anchors)
+        consts["SM" + tag] = mult(seg)
+        consts["AX" + tag] = mult(across)
+        consts["AL" + tag] = mult(along)
+        consts["LA" + tag] = cell_bits(line_anchors)
+        consts["LM" + tag] = mult([k * step for k in range(n)])
+        elims += _locked(code, [o * width for o in seg], [o * width for o in across],
+                         [o * width for o in along], tag)
+    return " | ".join(elims)
+
+
+def source(geo: Geometry) -> tuple[str, dict[str, int]]:
+    """Source of ``make(constants..., KILL) -> (settle, scan, box_line)``, and the constants."""
+    t = tables(geo)
+    n, width = geo.n, t.width
+    consts: dict[str, int] = {
+        "G": sum(1 << (c * width + n) for c in range(geo.ncells)),
+        "L": sum(1 << (c * width) for c in range(geo.ncells)),
+        "M": t.full,
+    }
+    code = _Code()
+    code.indent = 8
+    for i, (offsets, anchors) in enumerate(scan_runs(geo)):
+        consts[f"A{i}"] = sum(t.field(a) for a in anchors)
+        consts[f"S{i}"] = sum(1 << (o * width) for o in offsets)
+        code.memo.clear()  # x changes from one run to the next
+        ones, twos = code.fold("x", [o * width for o in offsets])
+        code.emit(f"if {ones} & A{i} != A{i}:")  # a digit without a place
+        code.emit("    return 0")
+        code.emit(f"hit = ({ones} & A{i} & ~{twos}) * S{i} & x")  # the digits seen once
+        code.emit("ch = (hit + M) & ((x ^ hit) + M) & G")  # cells they set
+        code.emit("if ch:")
+        code.emit("    if (hit & ((hit | G) - L)) + M & ch:")  # the only place of two
+        code.emit("        return 0")
+        code.emit(f"    x ^= (x ^ hit) & (ch - (ch >> {n}))")
+    code.emit("return x")
+    scan_body = "\n".join(code.lines)
+    if geo.box_rows:
+        code = _Code()
+        code.indent = 8
+        elims = _box_line_source(geo, t, code, consts)
+        code.emit(f"return x & ~({elims})")
+        box_body = "\n".join(code.lines)
+    else:
+        box_body = " " * 8 + "return x"
+    names = ", ".join(consts)
+    return f"""
+def make({names}, KILL):
+    def settle(x, done):
+        while True:
+            if (x + M) & G != G:
+                return 0, done
+            one = G ^ (((x & ((x | G) - L)) + M) & G)
+            new = (one - (one >> {n})) & x & ~done
+            if not new:
+                return x, done
+            done |= new
+            while new:
+                low = new & -new
+                x &= KILL[low.bit_length() - 1]
+                new ^= low
+
+    def scan(x):
+{scan_body}
+
+    def box_line(x):
+{box_body}
+
+    return settle, scan, box_line
+""", consts
+
+
+@cache
+def compiled(geo: Geometry) -> tuple[Settle, Step, Step]:
+    """``(settle, scan, box_line)`` of ``geo``, compiled once."""
+    src, consts = source(geo)
+    namespace: dict[str, object] = {}
+    exec(compile(src, f"<bitclassic {geo.variant} {geo.n}>", "exec"), namespace)
+    make = namespace["make"]
+    assert callable(make)
+    return cast(tuple[Settle, Step, Step], make(*consts.values(), tables(geo).kill))
+
+
+@cache
+def _guards(geo: Geometry) -> int:
+    t = tables(geo)
+    return sum(1 << (c * t.width + t.n) for c in range(t.ncells))
+
+
+class ClassicSearch:
+    """The search of :class:`~.solver.Search` (no random order, no node budget): counts
+    solutions up to ``limit`` (None: all), keeping them with ``keep``; ``nodes`` as there."""
+
+    __slots__ = ("box_line", "count", "geo", "keep", "limit", "nodes", "scan", "settle",
+                 "solutions", "t")
+
+    def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
+        self.geo = geo
+        self.t = tables(geo)
+        self.settle, self.scan, self.box_line = compiled(geo)
+        self.limit = limit
+        self.keep = keep
+        self.count = 0
+        self.nodes = 0
+        self.solutions: list[tuple[int, ...]] = []
+
+    def run(self, masks: Sequence[int], queue: Sequence[int] | None = None) -> None:
+        """Search from per-cell candidate masks; ``queue`` lists the settled cells to
+        propagate (default: every settled cell), as :meth:`.solver.Search.run`."""
+        t = self.t
+        x = board_of_masks(self.geo, masks)
+        done = 0
+        if queue is not None:
+            todo = set(queue)
+            for c, m in enumerate(masks):
+                if m and not m & (m - 1) and c not in todo:
+                    done |= t.bit(c, m.bit_length())
+        settle, scan = self.settle, self.scan
+        G = _guards(self.geo)
+        L = G >> t.n
+        M = t.full
+        n = t.n
+        field_at = t.field_at
+        kill = t.kill
+        limit = self.limit if self.limit is not None else 1 << 62
+        found = self.solutions if self.keep else None
+        nodes = 0
+        count = 0
+
+        def round_(x: int, done: int) -> tuple[int, int, bool]:
+            """One round: ``(x, done, moved)``, ``x == 0`` on a contradiction."""
+            x, done = settle(x, done)
+            if not x:
+                return 0, done, False
+            y = scan(x)
+            if y == x or not y:
+                return y, done, False
+            y, done = settle(y, done)
+            return y, done, True
+
+        def dfs(x: int, done: int) -> bool:
+            """Search below ``x``; True when the limit is reached."""
+            nonlocal nodes, count
+            nodes += 1
+            z = x & ((x | G) - L)
+            two = (z + M) & G
+            if not two:
+                count += 1
+                if found is not None:
+                    found.append(values_of(t, x))
+                return count >= limit
+            z = z & ((z | G) - L)
+            pair = two & ~((z + M) & G)
+            if pair:
+                cell = (pair & -pair).bit_length() - 1
+            else:
+                best = n + 1
+                cell = -1
+                while two:
+                    low = two & -two
+                    two ^= low
+                    g = low.bit_length() - 1
+                    k = (x & field_at[g]).bit_count()
+                    if k < best:
+                        best = k
+                        cell = g
+                        if k == 3:
+                            break
+            rest = x & field_at[cell]
+            while rest:
+                low = rest & -rest
+                y, d2, _ = round_(x & kill[low.bit_length() - 1], done | low)
+                if y and dfs(y, d2):
+                    return True
+                rest ^= low
+            return False
+
+        try:
+            x, done, _ = round_(x, done)
+            if not x:
+                return
+            if self.geo.box_rows:
+                while True:
+                    moved = True
+                    while moved:
+                        x, done, moved = round_(x, done)
+                    if not x:
+                        return
+                    w = self.box_line(x)
+                    if w == x:
+                        break
+                    if (w + M) & G != G:
+                        return
+                    x = w
+            dfs(x, done)
+        finally:
+            self.nodes += nodes
+            self.count += count
