@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from .cli_help import add_help, add_kind_flags
 from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
 from .engine.kind import Batchable, Enumerable, OptionValue, Progress
@@ -411,9 +412,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(
-        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str
+        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str,
+        takes_kind: bool = False,
     ) -> argparse.ArgumentParser:
-        sp = sub.add_parser(name, help=help_, description=help_)
+        sp = sub.add_parser(name, help=help_, description=help_, add_help=not takes_kind)
+        if takes_kind:
+            add_help(sp)  # lists each kind's own options under its name
         sp.set_defaults(func=func)
         return sp
 
@@ -432,29 +436,17 @@ def build_parser() -> argparse.ArgumentParser:
                 default="-",
                 help="puzzle file, or - for standard input (default)",
             )
-        sp.add_argument("--size", help="board size, e.g. 9x9 (default: inferred from the input)")
-        kind_flags(sp)
-
-    def kind_flags(sp: argparse.ArgumentParser) -> None:
-        """Options that kinds add, for this command (each kind accepts only its own)."""
+        sp.add_argument("--size", help="board size, e.g. 9x9 (default: "
+                        + ("inferred from the input)" if with_file else "the kind's default)"))
+        # options that kinds add, for this command (each kind accepts only its own)
         command = sp.prog.split()[-1]
-        # a fresh table for every parser: main() may run more than once in one process
-        added: dict[str, str] = {}
-        _KIND_FLAGS[command] = added
-        for kind in all_kinds():
-            for opt in kind.cli_options():
-                if command not in opt.commands or opt.dest in added:
-                    continue
-                added[opt.dest] = opt.flag
-                if opt.metavar is None:
-                    sp.add_argument(opt.flag, action="store_true", help=opt.help)
-                else:
-                    sp.add_argument(opt.flag, metavar=opt.metavar, help=opt.help)
+        _KIND_FLAGS[command] = add_kind_flags(sp, command)
 
     sp = add(
         "solve",
         cmd_solve,
         "solve a puzzle (CSV in gives CSV out; a file of one-line puzzles is solved line by line)",
+        takes_kind=True,
     )
     kind_args(sp)
     sp.add_argument("--count", action="store_true", help="say whether the solution is unique")
@@ -465,14 +457,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--format", help="output form, e.g. line, grid, csv, picture "
                     "(default: as the input)")
 
-    sp = add("grade", cmd_grade, "grade puzzles by the techniques a person needs")
+    sp = add("grade", cmd_grade, "grade puzzles by the techniques a person needs", True)
     kind_args(sp)
     sp.add_argument("--format", choices=("text", "tsv", "json"), default="text")
 
-    sp = add("hint", cmd_hint, "the next human-style step on a partly filled grid")
+    sp = add("hint", cmd_hint, "the next human-style step on a partly filled grid", True)
     kind_args(sp)
 
-    sp = add("generate", cmd_generate, "deal new puzzles with exactly one solution")
+    sp = add("generate", cmd_generate, "deal new puzzles with exactly one solution", True)
     kind_args(sp, with_file=False)
     sp.add_argument("--level", help="easy, medium, hard, expert, extreme or trial")
     sp.add_argument("--seed", help="names the puzzle: the same seed deals the same puzzle")
@@ -486,7 +478,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print each puzzle's seed ID and grade on standard error",
     )
 
-    sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board")
+    sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board",
+             True)
     kind_args(sp, with_file=False)
 
     sp = add("play", cmd_play, "start the game, optionally on a game ID")
