@@ -141,6 +141,42 @@ async def test_the_game_pauses_itself_after_five_idle_minutes(ui_home: Path,
         assert not g.session.paused
 
 
+async def test_a_game_that_paused_itself_comes_back_paused_after_a_restart(
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    async with playing(ui_home, EASY9, clock=ui_clock) as g:
+        await g.press("4")
+        ui_clock.advance(20)
+        await g.press("right")
+        ui_clock.advance(400)
+        g.screen._tick()  # five minutes without a key: the game pauses itself
+        await g.pilot.pause()
+        assert g.session.paused and g.session.elapsed == 320
+        ui_clock.advance(1000)
+        await g.press("q")
+        assert isinstance(g.app.screen, ConfirmScreen)
+        await g.press("y")
+
+    ui_clock.advance(3600)
+    async with playing(ui_home, None, clock=ui_clock) as g:
+        assert "Continue" in g.text() and "05:20" in g.text()
+        await g.press("enter")
+        screen, session = g.screen, g.session
+        assert session.moves == ("r1c1=4",)
+        # paused as it was left: the board hidden, the clock stopped where the pause began
+        assert session.paused and not screen.board.display
+        assert "Paused" in g.text() and "05:20" in g.text()
+        ui_clock.advance(600)
+        screen._tick()
+        await g.pilot.pause()
+        assert session.elapsed == 320
+        await g.press("5")  # no moves while paused
+        assert session.moves == ("r1c1=4",)
+        await g.press("p")  # the player is back: the board shows and the clock runs
+        assert not session.paused and screen.board.display
+        ui_clock.advance(7)
+        assert session.elapsed == 327
+
+
 # -- the board: diagonals, marks that never pass for digits, 16x16 marks ----------------------
 
 def cell_lines(g: Any, cell: int) -> list[list[tuple[str, Any]]]:
