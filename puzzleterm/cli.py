@@ -2,7 +2,8 @@
 
 With no subcommand it starts the game (when standard input and output are a terminal).
 Every command works without the UI.  Bad input prints one line naming the problem and
-exits with status 2; "no solution" exits with status 1.
+exits with status 2; "no solution" exits with status 1, and so does a puzzle with more than
+one solution (``solve`` prints the first solution it finds and says there are others).
 """
 
 from __future__ import annotations
@@ -186,7 +187,19 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         if batch and "\n" in text and item is not items[0]:
             out.write("\n")  # grids of a batch apart, as generate writes them
         out.write(text + "\n")
+        if kind.count_solutions(state, 2) > 1:
+            # the solution printed is one of several: which one depends on the solver's search
+            # order (the same on every run of a release, not across releases)
+            where = f"line {item.line}: " if batch else ""
+            out.flush()
+            print(f"puzzleterm: {where}{SEVERAL}", file=sys.stderr)
+            status = max(status, EXIT_NO_SOLUTION)
     return status
+
+
+#: What ``solve`` says of a puzzle that has more than one solution.
+SEVERAL = ("the puzzle has more than one solution: printed the first one found (the same on "
+           "every run; --count says how many)")
 
 
 def describe_count(n: int, limit: int) -> str:
