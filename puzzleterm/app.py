@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.worker import Worker, WorkerState
 
 from .daily_play import (
+    TEMPLATE_ENV,
     DailyDone,
     Today,
     cached_puzzle,
@@ -33,6 +34,7 @@ from .daily_play import (
     record_daily,
     remember,
     slot_of,
+    take_dealt,
 )
 from .engine import Level, Puzzle, PuzzleError, find_kind
 from .engine.daily import DailyEntry, daily_set
@@ -132,6 +134,8 @@ class PuzzleApp(App[int]):
         opens at once (the cache is read and written here, on the UI thread)."""
         missing = [e for e in daily_set(self.today())
                    if has_screen(e.kind) and cached_puzzle(e, self.store) is None]
+        template = os.environ.get(TEMPLATE_ENV)  # `serve` dealt the set once for everyone
+        missing = take_dealt(missing, Path(template) if template else None, self.store)
         if not missing:
             return
 

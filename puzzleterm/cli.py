@@ -2,7 +2,8 @@
 
 With no subcommand it starts the game (when standard input and output are a terminal).
 Every command works without the UI.  Bad input prints one line naming the problem and
-exits with status 2; "no solution" exits with status 1.
+exits with status 2; "no solution" exits with status 1, and so does a puzzle with more than
+one solution (``solve`` prints the first solution it finds and says there are others).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from .cli_help import add_help, add_kind_flags
 from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
 from .engine.kind import Batchable, Enumerable, OptionValue, Progress
@@ -185,7 +187,19 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         if batch and "\n" in text and item is not items[0]:
             out.write("\n")  # grids of a batch apart, as generate writes them
         out.write(text + "\n")
+        if kind.count_solutions(state, 2) > 1:
+            # the solution printed is one of several: which one depends on the solver's search
+            # order (the same on every run of a release, not across releases)
+            where = f"line {item.line}: " if batch else ""
+            out.flush()
+            print(f"puzzleterm: {where}{SEVERAL}", file=sys.stderr)
+            status = max(status, EXIT_NO_SOLUTION)
     return status
+
+
+#: What ``solve`` says of a puzzle that has more than one solution.
+SEVERAL = ("the puzzle has more than one solution: printed the first one found (the same on "
+           "every run; --count says how many)")
 
 
 def describe_count(n: int, limit: int) -> str:
@@ -411,9 +425,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(
-        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str
+        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str,
+        takes_kind: bool = False,
     ) -> argparse.ArgumentParser:
-        sp = sub.add_parser(name, help=help_, description=help_)
+        sp = sub.add_parser(name, help=help_, description=help_, add_help=not takes_kind)
+        if takes_kind:
+            add_help(sp)  # lists each kind's own options under its name
         sp.set_defaults(func=func)
         return sp
 
@@ -432,29 +449,17 @@ def build_parser() -> argparse.ArgumentParser:
                 default="-",
                 help="puzzle file, or - for standard input (default)",
             )
-        sp.add_argument("--size", help="board size, e.g. 9x9 (default: inferred from the input)")
-        kind_flags(sp)
-
-    def kind_flags(sp: argparse.ArgumentParser) -> None:
-        """Options that kinds add, for this command (each kind accepts only its own)."""
+        sp.add_argument("--size", help="board size, e.g. 9x9 (default: "
+                        + ("inferred from the input)" if with_file else "the kind's default)"))
+        # options that kinds add, for this command (each kind accepts only its own)
         command = sp.prog.split()[-1]
-        # a fresh table for every parser: main() may run more than once in one process
-        added: dict[str, str] = {}
-        _KIND_FLAGS[command] = added
-        for kind in all_kinds():
-            for opt in kind.cli_options():
-                if command not in opt.commands or opt.dest in added:
-                    continue
-                added[opt.dest] = opt.flag
-                if opt.metavar is None:
-                    sp.add_argument(opt.flag, action="store_true", help=opt.help)
-                else:
-                    sp.add_argument(opt.flag, metavar=opt.metavar, help=opt.help)
+        _KIND_FLAGS[command] = add_kind_flags(sp, command)
 
     sp = add(
         "solve",
         cmd_solve,
         "solve a puzzle (CSV in gives CSV out; a file of one-line puzzles is solved line by line)",
+        takes_kind=True,
     )
     kind_args(sp)
     sp.add_argument("--count", action="store_true", help="say whether the solution is unique")
@@ -465,14 +470,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--format", help="output form, e.g. line, grid, csv, picture "
                     "(default: as the input)")
 
-    sp = add("grade", cmd_grade, "grade puzzles by the techniques a person needs")
+    sp = add("grade", cmd_grade, "grade puzzles by the techniques a person needs", True)
     kind_args(sp)
     sp.add_argument("--format", choices=("text", "tsv", "json"), default="text")
 
-    sp = add("hint", cmd_hint, "the next human-style step on a partly filled grid")
+    sp = add("hint", cmd_hint, "the next human-style step on a partly filled grid", True)
     kind_args(sp)
 
-    sp = add("generate", cmd_generate, "deal new puzzles with exactly one solution")
+    sp = add("generate", cmd_generate, "deal new puzzles with exactly one solution", True)
     kind_args(sp, with_file=False)
     sp.add_argument("--level", help="easy, medium, hard, expert, extreme or trial")
     sp.add_argument("--seed", help="names the puzzle: the same seed deals the same puzzle")
@@ -486,7 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print each puzzle's seed ID and grade on standard error",
     )
 
-    sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board")
+    sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board",
+             True)
     kind_args(sp, with_file=False)
 
     sp = add("play", cmd_play, "start the game, optionally on a game ID")

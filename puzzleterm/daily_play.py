@@ -14,15 +14,17 @@ import json
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_kind
 from .engine.daily import DailyEntry, check_date, daily_set, deal, streaks
 from .engine.gameid import load_game_id
 from .session import SavedGame, SaveError, Session, format_time
-from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store
+from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store, StoreError
 
 Today = Callable[[], date]
 DAILY_PREFIX = "daily:"
@@ -92,6 +94,30 @@ def remember(entry: DailyEntry, puzzle: Puzzle[Any], store: Store) -> None:
     """Keep a dealt daily puzzle in the cache (call on the thread that owns the store)."""
     grade = grade_to_json(puzzle.grade) if puzzle.grade is not None else None
     store.cache_deal(entry.seed_id, _version(entry), puzzle.game_id, grade)
+
+
+#: Set by ``puzzleterm serve``'s warm starter for the games it forks: a store file that holds
+#: today's set already dealt.
+TEMPLATE_ENV = "PUZZLETERM_DAILY_TEMPLATE"
+
+
+def take_dealt(entries: Sequence[DailyEntry], template: Path | None,
+               store: Store) -> list[DailyEntry]:
+    """Copy into ``store``'s cache the puzzles of ``entries`` the ``template`` store file
+    holds dealt (a returning player's store lacks the day's set the starter dealt); the
+    entries still to deal."""
+    if template is None or not entries:
+        return list(entries)
+    found = Store.deals_in(template, [(e.seed_id, _version(e)) for e in entries])
+    left = []
+    for entry in entries:
+        hit = found.get((entry.seed_id, _version(entry)))
+        if hit is not None:
+            with suppress(StoreError):
+                store.cache_deal(entry.seed_id, _version(entry), *hit)
+        if cached_puzzle(entry, store) is None:  # not there, damaged, or not written
+            left.append(entry)
+    return left
 
 
 def grade_to_json(grade: Grade) -> str:

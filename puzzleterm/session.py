@@ -72,6 +72,8 @@ class SavedGame:
     options: dict[str, Any] = field(default_factory=dict)
     #: Where the game belongs: None for a free game, ``daily:2026-11-22`` for a daily.
     context: str | None = None
+    #: Saved while paused (by the player, or because no key came): it comes back paused.
+    paused: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +94,7 @@ class SavedGame:
             "assisted": self.assisted,
             "solved": self.solved,
             "options": dict(self.options),
+            "paused": self.paused,
         }
 
     @classmethod
@@ -142,6 +145,7 @@ class SavedGame:
             solved=get("solved", bool, False),
             options=dict(options),
             context=get("context", str),
+            paused=get("paused", bool, False),
         )
 
 
@@ -364,6 +368,7 @@ class Session:
             solved=self.finished,
             options=dict(self.options),
             context=self.context,
+            paused=self.paused and not self.finished,
         )
 
     @classmethod
@@ -411,5 +416,8 @@ class Session:
             m.startswith((HINT_PREFIX, REVEAL_PREFIX)) for m in saved.moves)
         session.options = dict(saved.options)
         session.finished = session.status is Status.SOLVED
+        # a game saved while paused comes back paused: its clock waits for the player
+        session.paused = saved.paused and not session.finished
+        session._since = None  # the clock (re)starts now, not while the moves replayed
         session._update_clock()
         return session

@@ -30,7 +30,7 @@ import re
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date
@@ -404,6 +404,31 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT(seed_id, version) DO UPDATE SET "
                 "game_id = excluded.game_id, grade = excluded.grade, made = excluded.made",
                 (seed_id, version, game_id, grade, time.time()))
+
+
+    @staticmethod
+    def deals_in(path: Path, keys: Iterable[tuple[str, str]],
+                 ) -> dict[tuple[str, str], tuple[str, str | None]]:
+        """What :meth:`cached_deal` would give for each ``(seed_id, version)`` of ``keys`` in
+        another store file that is no longer written (``puzzleterm serve``'s template of the
+        day), read as it is, without locks or journal files; the keys it holds (none when it
+        cannot be read)."""
+        found: dict[tuple[str, str], tuple[str, str | None]] = {}
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        except (sqlite3.Error, ValueError):
+            return found
+        try:
+            for seed_id, version in keys:
+                row = conn.execute("SELECT game_id, grade FROM dealt WHERE seed_id = ? AND "
+                                   "version = ?", (seed_id, version)).fetchone()
+                if row:
+                    found[(seed_id, version)] = (str(row[0]), row[1])
+        except sqlite3.Error:
+            pass
+        finally:
+            conn.close()
+        return found
 
 
 @dataclass(frozen=True)

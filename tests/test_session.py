@@ -137,6 +137,31 @@ def test_save_and_restore_replays_every_move() -> None:
     assert r.redo() and r.state.values[1] == 8
 
 
+def test_a_game_saved_while_paused_is_restored_paused_with_its_clock_stopped() -> None:
+    clock = FakeClock()
+    s = new(clock=clock)
+    s.play("r1c1=4")
+    clock.advance(30)
+    s.set_paused(True)
+    clock.advance(100)
+    saved = SavedGame.from_json(json.loads(json.dumps(s.to_saved().to_json())))
+    assert saved.paused
+    r = Session.restore(saved, clock)
+    clock.advance(500)
+    assert r.paused and not r.running and r.elapsed == 30
+    with pytest.raises(MoveError, match="paused"):
+        r.play("r1c2=8")
+    r.set_paused(False)
+    clock.advance(5)
+    assert r.elapsed == 35
+    # a save written before the flag existed, or while playing, comes back running
+    data = saved.to_json()
+    del data["paused"]
+    assert not Session.restore(SavedGame.from_json(data), clock).paused
+    r.set_paused(False)
+    assert not Session.restore(r.to_saved(), clock).paused
+
+
 def test_restore_keeps_the_seed_name() -> None:
     puzzle = load_game_id("sudoku:4x4:any#keep")
     s = Session(puzzle, FakeClock())

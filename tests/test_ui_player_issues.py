@@ -6,14 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.color import Color as RichColor
+from rich.style import Style
 from textual import events
+from textual.color import Color
+from textual.filter import NoColor
 from textual.pilot import Pilot
 
 from puzzleterm.screens.dialogs import ConfirmScreen
 from puzzleterm.screens.home import HomeScreen
 
 from .conftest import EASY9, X5, FakeClock
-from .test_ui_play import SIXTEEN, playing
+from .test_ui_play import SIXTEEN, playing, ready
 
 # -- keys typed quickly act on the state the key before left ---------------------------------
 
@@ -141,6 +145,42 @@ async def test_the_game_pauses_itself_after_five_idle_minutes(ui_home: Path,
         assert not g.session.paused
 
 
+async def test_a_game_that_paused_itself_comes_back_paused_after_a_restart(
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    async with playing(ui_home, EASY9, clock=ui_clock) as g:
+        await g.press("4")
+        ui_clock.advance(20)
+        await g.press("right")
+        ui_clock.advance(400)
+        g.screen._tick()  # five minutes without a key: the game pauses itself
+        await g.pilot.pause()
+        assert g.session.paused and g.session.elapsed == 320
+        ui_clock.advance(1000)
+        await g.press("q")
+        assert isinstance(g.app.screen, ConfirmScreen)
+        await g.press("y")
+
+    ui_clock.advance(3600)
+    async with playing(ui_home, None, clock=ui_clock) as g:
+        assert "Continue" in g.text() and "05:20" in g.text()
+        await g.press("enter")
+        screen, session = g.screen, g.session
+        assert session.moves == ("r1c1=4",)
+        # paused as it was left: the board hidden, the clock stopped where the pause began
+        assert session.paused and not screen.board.display
+        assert "Paused" in g.text() and "05:20" in g.text()
+        ui_clock.advance(600)
+        screen._tick()
+        await g.pilot.pause()
+        assert session.elapsed == 320
+        await g.press("5")  # no moves while paused
+        assert session.moves == ("r1c1=4",)
+        await g.press("p")  # the player is back: the board shows and the clock runs
+        assert not session.paused and screen.board.display
+        ui_clock.advance(7)
+        assert session.elapsed == 327
+
+
 # -- the board: diagonals, marks that never pass for digits, 16x16 marks ----------------------
 
 def cell_lines(g: Any, cell: int) -> list[list[tuple[str, Any]]]:
@@ -177,6 +217,55 @@ async def test_x_sudoku_diagonals_show_without_colour(ui_home: Path,
         assert "".join(ch for ch, _ in cell_lines(g, 6)[0])[0] == "╲"
         # the cursor has no colour to show it: it is drawn in reverse
         assert all(style.reverse for _, style in cell_lines(g, g.screen.cursor)[0])
+
+
+def drawn_without_colour(g: Any, cell: int) -> list[tuple[str, Style]]:
+    """One cell's characters as the board draws them (its line API) once Textual's NO_COLOR
+    filter took every colour out."""
+    board = g.screen.board
+    n = g.session.state.geo.n
+    r, c = divmod(cell, n)
+    xs = [x for x, col in enumerate(board._col_at) if col == c]
+    out = []
+    for y, row in enumerate(board._row_at):
+        if row == r:
+            strip = board.render_line(y).crop(xs[0], xs[-1] + 1)
+            strip = strip.apply_filter(NoColor(), Color(0, 0, 0))
+            out.extend((ch, seg.style or Style()) for seg in strip for ch in seg.text)
+    return out
+
+
+async def test_hint_highlights_show_without_colour(ui_home: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with playing(ui_home) as g:
+        assert g.app.no_color
+        await g.press("M", "t")  # every cell's candidates, then a hint
+        await ready(g.pilot)
+        await g.press("t")  # the step highlighted
+        view = g.screen.board.view
+        assert view is not None and g.screen.hint_stage == 2
+        hinted = view.hint_cells | view.hint_targets
+        cursor = g.screen.cursor
+        assert hinted - {cursor}
+        plain = [cell for cell in range(81) if cell not in hinted and cell != cursor
+                 and cell not in view.hint_house_cells]
+        for cell in plain:
+            assert not any(st.underline or st.reverse for _, st in drawn_without_colour(g, cell))
+        for cell in hinted - {cursor}:
+            chars = drawn_without_colour(g, cell)
+            # every character of the cell, blanks included, is underlined: the hint shows
+            assert chars and all(st.underline for _, st in chars), cell
+            assert all(st.color in (None, RichColor.default())
+                       and st.bgcolor in (None, RichColor.default()) for _, st in chars)
+        for cell in view.hint_targets - {cursor}:
+            if not g.session.state.values[cell]:
+                marks = [st for ch, st in drawn_without_colour(g, cell) if ch not in " ·"]
+                assert marks and all(st.bold for st in marks)
+        # the blank of a hinted cell and of a plain one differ by a text attribute alone
+        blank = {st.without_color for ch, st in drawn_without_colour(g, plain[0]) if ch == " "}
+        lit = {st.without_color for ch, st in drawn_without_colour(g, min(hinted - {cursor}))
+               if ch == " "}
+        assert blank and lit and not blank & lit
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 40)], ids=["two-line", "mini-grid"])

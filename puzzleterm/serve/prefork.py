@@ -14,7 +14,8 @@ settings read again from it.  From then on the server treats it like any other g
 Today's daily puzzles are the same for every player, but dealing them costs seconds of CPU
 (the app deals them ahead in the background when it starts).  The starter has them dealt once
 a day, in a child process, into a template store; a player who has no store yet (a new key,
-every guest) starts from a copy of it, so the game finds the set already dealt.
+every guest) starts from a copy of it, so the game finds the set already dealt, and a
+returning player's game copies the day's puzzles from it into the player's store.
 """
 
 from __future__ import annotations
@@ -293,6 +294,16 @@ def _start_from(template: Path) -> None:
             os.unlink(partial)
 
 
+def _use_template(template: Path) -> None:
+    """In a new game: a new player's store starts as a copy of the template; a returning
+    player's game is told where it is, and takes the day's puzzles from it (see
+    :func:`~puzzleterm.daily_play.take_dealt`) instead of dealing them again."""
+    from ..daily_play import TEMPLATE_ENV
+
+    _start_from(template)
+    os.environ[TEMPLATE_ENV] = str(template)
+
+
 def _become_game(slave: int, env: dict[str, str], template: Path | None) -> None:
     """In the forked game: take the PTY and the environment, run the app, never return."""
     code = 1
@@ -311,7 +322,7 @@ def _become_game(slave: int, env: dict[str, str], template: Path | None) -> None
 
         importlib.reload(textual.constants)  # TEXTUAL_FPS, TEXTUAL_COLOR_SYSTEM...
         if template is not None:
-            _start_from(template)
+            _use_template(template)
 
         from puzzleterm.cli import main
 

@@ -21,6 +21,8 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
+from .board_styles import ANSI_PALETTE, TRUE_PALETTE, Palette, junction, no_color_hint
+
 #: A run of characters in one style; a board line is a list of them.
 Piece = tuple[str, Style]
 #: A cell's pieces, one tuple per line of the cell.
@@ -135,63 +137,6 @@ class BoardView:
     peers: frozenset[int] = field(default_factory=frozenset)
 
 
-@dataclass(frozen=True)
-class Palette:
-    text: str
-    bg: str
-    border: str
-    box_border: str
-    given: str
-    player: str
-    mark: str
-    peer_bg: str
-    same_bg: str
-    cursor_bg: str
-    cursor_pencil_bg: str
-    cursor_fg: str
-    diag_bg: str
-    diag_peer_bg: str
-    conflict: str
-    mistake: str
-    hint_bg: str
-    hint_house_bg: str
-    hint_target_bg: str
-    keep: str
-    drop: str
-
-
-#: Colours chosen to stay distinct when downsampled to the 256-colour palette.
-TRUE_PALETTE = Palette(
-    text="#d0d0d0", bg="#1c1c1c", border="#585858", box_border="#bcbcbc",
-    given="#ffffff", player="#5fafff", mark="#8a8a8a",
-    peer_bg="#303030", same_bg="#5f5f00", cursor_bg="#0087af", cursor_pencil_bg="#875f87",
-    cursor_fg="#ffffff", diag_bg="#00005f", diag_peer_bg="#000087",
-    conflict="#ff5f5f", mistake="#ff87ff",
-    hint_bg="#005f00", hint_house_bg="#00303f", hint_target_bg="#008700",
-    keep="#87ff87", drop="#ff5f5f",
-)
-
-#: The same roles in the terminal's own 16 ANSI colours (``App.ansi_color``).
-ANSI_PALETTE = Palette(
-    text="default", bg="default", border="bright_black", box_border="white",
-    given="bright_white", player="bright_cyan", mark="bright_black",
-    peer_bg="bright_black", same_bg="yellow", cursor_bg="blue", cursor_pencil_bg="magenta",
-    cursor_fg="bright_white", diag_bg="black", diag_peer_bg="bright_black",
-    conflict="bright_red", mistake="bright_magenta",
-    hint_bg="green", hint_house_bg="black", hint_target_bg="bright_green",
-    keep="bright_green", drop="bright_red",
-)
-
-_JUNCTIONS = {
-    (0, 0, 1, 1): "─", (0, 0, 2, 2): "━", (1, 1, 0, 0): "│", (2, 2, 0, 0): "┃",
-    (0, 2, 0, 2): "┏", (0, 2, 2, 0): "┓", (2, 0, 0, 2): "┗", (2, 0, 2, 0): "┛",
-    (0, 2, 2, 2): "┳", (2, 0, 2, 2): "┻", (2, 2, 0, 2): "┣", (2, 2, 2, 0): "┫",
-    (2, 2, 2, 2): "╋", (0, 1, 2, 2): "┯", (1, 0, 2, 2): "┷", (2, 2, 0, 1): "┠",
-    (2, 2, 1, 0): "┨", (1, 1, 1, 1): "┼", (2, 2, 1, 1): "╂", (1, 1, 2, 2): "┿",
-    (0, 0, 2, 0): "━", (0, 0, 0, 2): "━",
-}
-
-
 def _runs(slots: list[str], styles: list[Style]) -> list[Piece]:
     """A cell's characters as pieces, runs of one style as one piece."""
     out: list[Piece] = []
@@ -201,10 +146,6 @@ def _runs(slots: list[str], styles: list[Style]) -> list[Piece]:
             out.append(("".join(slots[start:i]), styles[start]))
             start = i
     return out
-
-
-def junction(up: int, down: int, left: int, right: int) -> str:
-    return _JUNCTIONS.get((up, down, left, right), "┼" if max(up, down, left, right) < 2 else "╋")
 
 
 class Board(Widget, can_focus=True):
@@ -423,10 +364,12 @@ class Board(Widget, can_focus=True):
             r, c = divmod(cell, n)
             v = st.values[cell]
             ticks = (r == c, r + c == n - 1) if geo.diagonals else None
+            # where a hint points (what shows it in no colour, where the cursor hides its bg)
+            at = (cell == cursor, cell in view.hint_cells, cell in view.hint_targets)
             if v:
                 role = ("c" if cell in view.conflicts else "m" if cell in view.mistakes
                         else "g" if st.givens[cell] else "p")
-                looks.append((self._cell_bg(view, cell, pal), cell == cursor, ticks, v, role))
+                looks.append((self._cell_bg(view, cell, pal), at, ticks, v, role))
                 continue
             marks = st.marks[cell]
             extra: tuple[Any, ...] = ()
@@ -434,8 +377,7 @@ class Board(Widget, can_focus=True):
                 drop, keep = hinted.get(cell, ((), ()))
                 extra = (cur if cur and marks >> (cur - 1) & 1 else 0,
                          tuple(sorted(drop)), tuple(sorted(keep)))
-            looks.append((self._cell_bg(view, cell, pal), cell == cursor, ticks, 0, marks,
-                          extra))
+            looks.append((self._cell_bg(view, cell, pal), at, ticks, 0, marks, extra))
         return looks
 
     def _hline(self, r: int, n: int, wx: list[int], wy: list[int], layout: BoardLayout,
@@ -487,8 +429,12 @@ class Board(Widget, can_focus=True):
         w, h = layout.cell_w, layout.cell_h
         bg = self._cell_bg(view, cell, pal)
         base = Style(bgcolor=bg)
-        if cell == view.cursor and self.app.no_color:
-            base += Style(reverse=True)  # no background colours: the cursor in reverse
+        if self.app.no_color:  # no background colours: the cursor in reverse, hints underlined
+            if cell == view.cursor:
+                base += Style(reverse=True)
+            accent = no_color_hint(cell in view.hint_cells, cell in view.hint_targets)
+            if accent is not None:
+                base += accent
         slots = [" "] * w
         styles: list[Style] = [base] * w
         self._diagonal_ticks(slots, styles, view, layout, cell, sub, base, pal)
