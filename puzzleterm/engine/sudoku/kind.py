@@ -180,16 +180,16 @@ class SudokuFamilyKind:
                 "size need harder techniques.")
 
     def cli_options(self) -> tuple[CliOption, ...]:
-        options: tuple[CliOption, ...] = (
-            CliOption("--list", "enumerate: list every normalised grid (with --givens: one "
-                      "game ID per essentially different puzzle)", None, ("enumerate",)),
-        )
+        listing = "list every normalised grid"
+        if self.name == "xsudoku":
+            listing += " (with --givens: one game ID per essentially different puzzle)"
+        options: tuple[CliOption, ...] = (CliOption("--list", listing, None, ("enumerate",)),)
         if self.name == "xsudoku":  # the census of the smallest puzzles (see census.py)
             options += (
-                CliOption("--givens", "enumerate: count the puzzles with N givens and one "
+                CliOption("--givens", "count the puzzles with N givens and one "
                           "solution, up to symmetry and relabelling, and in all", "N",
                           ("enumerate",)),
-                CliOption("--minimal", "enumerate --givens: only puzzles from which no given "
+                CliOption("--minimal", "with --givens: only puzzles from which no given "
                           "can be removed", None, ("enumerate",)),
             )
         return options
