@@ -82,6 +82,8 @@ class Closures:
         self.close = bitsearch.propagator(geo, box_line=False)
         masks = solver_masks(g)
         self.board = x = bitsearch.board_of_masks(geo, masks)
+        #: every candidate not in this position (to see what a kept closure lost)
+        self.lost = k.full ^ x
         self.open = open_cells(k, x)
         self.done = nonzero_cells(k, x) & ~self.open  # settled cells, as guard bits
         self.done_bits = self._fields_of(self.done) & x
@@ -122,11 +124,11 @@ class Closures:
             r, done, _, _ = self.close(x & self.t.kill[b], self.done_bits | 1 << b)
         else:
             r, done = got
-            if r and r & ~x:
+            if r and r & self.lost:
                 r, done, _, _ = self.close(r & x, done)
         if r:
             self.memo[node] = (r, done)
-            seen = r, (self.open & ~open_cells(self.k, r)).bit_count()
+            seen = r, (self.open ^ open_cells(self.k, r)).bit_count()  # open(r) <= open
         else:
             self.memo[node] = seen = (0, 0)
         self.here[node] = seen
@@ -204,12 +206,15 @@ class Closures:
         each in cell order."""
         k = self.k
         union = inter = results[0]
-        settled = ~0
+        opened = 0  # cells some branch leaves open
         for r in results:
             union |= r
             inter &= r
-            settled &= ~open_cells(k, r)
-        same = self.open & settled & ~nonzero_cells(k, union ^ inter)
+            opened |= open_cells(k, r)
+        # open here, settled by every branch, and to the same digit (no big int is negative:
+        # those are slow)
+        same = self.open ^ (self.open & opened)
+        same ^= same & nonzero_cells(k, union ^ inter)
         w = k.width
         placements = []
         rest = same
@@ -218,7 +223,7 @@ class Closures:
             rest ^= low
             c = (low.bit_length() - 1) // w
             placements.append((c, ((inter >> (c * w)) & k.digits).bit_length()))
-        gone = self.board & ~union & ~self._fields_of(same) & self._fields_of(self.open)
+        gone = (self.board ^ union) & self._fields_of(self.open ^ same)  # union <= board
         elims = []
         while gone:
             low = gone & -gone
