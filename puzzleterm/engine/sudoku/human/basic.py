@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from itertools import combinations
+from operator import itemgetter
+from typing import cast
 
+from ..geometry import Geometry
 from .catalog import Deduction, make_step
 from .grid import Grid, cells_of, digits_of, join_names, memo
 
 Elims = list[tuple[int, int]]
+_ABSENT = object()  # no entry in a memo
 
 
 def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
@@ -152,124 +156,131 @@ def claiming(g: Grid) -> Deduction | None:
 _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _naked_subset(g: Grid, k: int) -> Deduction | None:
+@cache
+def _house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each house, a function from the candidates to its cells' (a tuple)."""
+    return tuple(itemgetter(*h) for h in geo.houses)
+
+
+def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
+    """The first house (boxes first) with a naked (or hidden) subset of ``k`` that removes
+    something.  A house's subsets depend on its cells' candidates alone, so they are
+    remembered per geometry under those (see :func:`~.grid.memo`): a house untouched by the
+    last steps is not searched again."""
     t = g.t
     cand = g.cand
+    getters = _house_getters(g.geo)
+    store = t.cache
+    fn = _hidden_in_house if hidden else _naked_in_house
+    tag = "hidden_subset" if hidden else "naked_subset"
     for h in t.house_order:
-        empties = [c for c in t.houses[h] if cand[c]]
-        if len(empties) <= k:
+        masks = getters[h](cand)
+        if len(masks) - masks.count(0) <= k:
             continue
-        small = [c for c in empties if 2 <= cand[c].bit_count() <= k]
-        if len(small) < k:
-            continue
-        for combo in combinations(small, k):
-            union = 0
-            for c in combo:
-                union |= cand[c]
-            if union.bit_count() != k:
-                continue
-            elims: Elims = []
-            for c in empties:
-                if c not in combo and cand[c] & union:
-                    elims.extend((c, d) for d in digits_of(cand[c] & union))
-            if not elims:
-                continue
-            hn = g.geo.house_names[h]
-            ds = digits_of(union)
-            word = _SUBSET_WORDS[k]
-            return make_step(
-                f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
-                candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
-                explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
-                            f"between them (a naked {word}), so those digits are removed "
-                            f"from the other cells of {hn}: {describe_elims(g, elims)}",
-                nudge=f"Look for a naked {word} in {hn}",
-            )
+        key = (tag, k, h, masks)
+        got = store.get(key, _ABSENT)
+        if got is _ABSENT:
+            got = memo(t, key, partial(fn, g, k, h, masks))
+        if got is not None:
+            return cast(Deduction, got)
     return None
 
 
-def _house_places(g: Grid) -> list[tuple[int, list[int]]]:
-    """For each house: its number of empty cells, and where each digit can go in it (a
-    bitset over the house's positions, index ``d-1``)."""
+def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
+    house = g.t.houses[h]
+    empties = [c for c, m in zip(house, masks, strict=True) if m]
+    small = [c for c, m in zip(house, masks, strict=True) if 2 <= m.bit_count() <= k]
+    if len(small) < k:
+        return None
     cand = g.cand
-    out = []
-    for house in g.t.houses:
-        pos = [0] * g.n
-        empties = 0
-        for i, c in enumerate(house):
-            m = cand[c]
-            if m:
-                empties += 1
-            while m:
-                low = m & -m
-                pos[low.bit_length() - 1] |= 1 << i
-                m ^= low
-        out.append((empties, pos))
-    return out
+    for combo in combinations(small, k):
+        union = 0
+        for c in combo:
+            union |= cand[c]
+        if union.bit_count() != k:
+            continue
+        elims: Elims = []
+        for c in empties:
+            if c not in combo and cand[c] & union:
+                elims.extend((c, d) for d in digits_of(cand[c] & union))
+        if not elims:
+            continue
+        hn = g.geo.house_names[h]
+        ds = digits_of(union)
+        word = _SUBSET_WORDS[k]
+        return make_step(
+            f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
+            candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
+            explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
+                        f"between them (a naked {word}), so those digits are removed "
+                        f"from the other cells of {hn}: {describe_elims(g, elims)}",
+            nudge=f"Look for a naked {word} in {hn}",
+        )
+    return None
 
 
-def _hidden_subset(g: Grid, k: int) -> Deduction | None:
-    t = g.t
-    cand = g.cand
+def _hidden_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
     n = g.n
-    places = g.derived("house_places", _house_places)
-    for h in t.house_order:
-        house = t.houses[h]
-        empties, pos = places[h]
-        if empties <= k:
+    house = g.t.houses[h]
+    pos = [0] * n  # where each digit can go in the house (positions along it)
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            pos[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
+    if len(ds) < k:
+        return None
+    cand = g.cand
+    for combo in combinations(ds, k):
+        union = 0
+        for d in combo:
+            union |= pos[d]
+        if union.bit_count() != k:
             continue
-        ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
-        if len(ds) < k:
+        keep = 0
+        for d in combo:
+            keep |= 1 << d
+        cells = [house[i] for i in range(n) if union >> i & 1]
+        elims: Elims = []
+        for c in cells:
+            extra = cand[c] & ~keep
+            elims.extend((c, d) for d in digits_of(extra))
+        if not elims:
             continue
-        for combo in combinations(ds, k):
-            union = 0
-            for d in combo:
-                union |= pos[d]
-            if union.bit_count() != k:
-                continue
-            keep = 0
-            for d in combo:
-                keep |= 1 << d
-            cells = [house[i] for i in range(n) if union >> i & 1]
-            elims: Elims = []
-            for c in cells:
-                extra = cand[c] & ~keep
-                elims.extend((c, d) for d in digits_of(extra))
-            if not elims:
-                continue
-            hn = g.geo.house_names[h]
-            digs = [d + 1 for d in combo]
-            word = _SUBSET_WORDS[k]
-            return make_step(
-                f"hidden_{word}", eliminations=elims, cells=cells, houses=[h],
-                candidates=[(c, d) for c in cells for d in digs if cand[c] >> (d - 1) & 1],
-                explanation=f"In {hn}, {digits_text(g, digs)} can only go in "
-                            f"{g.names(cells)} (a hidden {word}), so those cells hold no "
-                            f"other digit: {describe_elims(g, elims)} removed",
-                nudge=f"Look for a hidden {word} in {hn}",
-            )
+        hn = g.geo.house_names[h]
+        digs = [d + 1 for d in combo]
+        word = _SUBSET_WORDS[k]
+        return make_step(
+            f"hidden_{word}", eliminations=elims, cells=cells, houses=[h],
+            candidates=[(c, d) for c in cells for d in digs if cand[c] >> (d - 1) & 1],
+            explanation=f"In {hn}, {digits_text(g, digs)} can only go in "
+                        f"{g.names(cells)} (a hidden {word}), so those cells hold no "
+                        f"other digit: {describe_elims(g, elims)} removed",
+            nudge=f"Look for a hidden {word} in {hn}",
+        )
     return None
 
 
 def naked_pair(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 2)
+    return _subset(g, 2, False)
 
 
 def naked_triple(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 3)
+    return _subset(g, 3, False)
 
 
 def naked_quad(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 4)
+    return _subset(g, 4, False)
 
 
 def hidden_pair(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 2)
+    return _subset(g, 2, True)
 
 
 def hidden_triple(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 3)
+    return _subset(g, 3, True)
 
 
 def hidden_quad(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 4)
+    return _subset(g, 4, True)
