@@ -195,28 +195,34 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
     """The depth of the shortest chain and its start (cell numbering), on bitsets."""
     starts, strong, weak, ends = _bit_links(g, kind, digit)
     N = g.t.ncells
-    # per start: (start, reached on, reached off, frontier)
+    # per start: (start, reached on, reached off, frontier); a start begins off, strong
+    # links turn off into on and weak ones on into off
     searches = [(s, 0, 1 << s, 1 << s) for s in starts]
     for depth in range(max_links):
         alive: list[tuple[int, int, int, int]] = []
-        table = weak if depth & 1 else strong
-        for s, on, off, front in searches:
-            img = 0
-            while front:
-                low = front & -front
-                img |= table[low.bit_length() - 1]
-                front ^= low
-            if depth & 1:
+        if depth & 1:
+            for s, on, off, front in searches:
+                img = 0
+                while front:
+                    low = front & -front
+                    img |= weak[low.bit_length() - 1]
+                    front ^= low
                 new = img & ~off
-                off |= new
-            else:
+                if new:
+                    alive.append((s, on, off | new, new))
+        else:
+            for s, on, off, front in searches:
+                img = 0
+                while front:
+                    low = front & -front
+                    img |= strong[low.bit_length() - 1]
+                    front ^= low
                 new = img & ~on
-                if new & ends[s]:
-                    d0, c = divmod(s, N)
-                    return depth, c * g.n + d0
-                on |= new
-            if new:
-                alive.append((s, on, off, new))
+                if new:
+                    if new & ends[s]:
+                        d0, c = divmod(s, N)
+                        return depth, c * g.n + d0
+                    alive.append((s, on | new, off, new))
         if not alive:
             break
         searches = alive
