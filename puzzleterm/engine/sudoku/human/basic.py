@@ -10,7 +10,7 @@ from typing import cast
 
 from ..geometry import Geometry
 from .catalog import Deduction, make_step
-from .grid import Grid, cells_of, digits_of, join_names, memo
+from .grid import Grid, Intersection, cells_of, digits_of, join_names, memo, tables
 
 Elims = list[tuple[int, int]]
 _ABSENT = object()  # no entry in a memo
@@ -27,6 +27,13 @@ def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
 
 def digits_text(g: Grid, digits: Sequence[int]) -> str:
     return join_names([g.sym(d) for d in digits])
+
+
+@cache
+def _house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each house, a function from a list over the cells (candidates, digits) to the
+    house's entries, in its order (a tuple: houses have two cells or more)."""
+    return tuple(itemgetter(*h) for h in geo.houses)
 
 
 # -- singles --------------------------------------------------------------------------------
@@ -116,16 +123,24 @@ def _locked(g: Grid, pointing: bool) -> Deduction | None:
     return best[1] if best else None
 
 
+@cache
+def _locked_tests(geo: Geometry, pointing: bool
+                  ) -> tuple[tuple[int, int, int, int, Intersection], ...]:
+    """The intersections whose base is a box (``pointing``) or not, in order: (index, shared
+    cells, the base's other cells, the cover's other cells, the intersection)."""
+    types = geo.house_types
+    return tuple((i, x.cells, x.base_rest, x.cover_rest, x)
+                 for i, x in enumerate(tables(geo).intersections)
+                 if (types[x.base] == "box") == pointing)
+
+
 def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Deduction] | None:
     """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
-    types = g.geo.house_types
-    for i, inter in enumerate(g.t.intersections):
-        if (types[inter.base] == "box") != pointing:
+    for i, cells, base_rest, cover_rest, inter in _locked_tests(g.geo, pointing):
+        inside = where & cells
+        if not inside or where & base_rest:
             continue
-        inside = where & inter.cells
-        if not inside or where & inter.base_rest:
-            continue
-        hit = where & inter.cover_rest
+        hit = where & cover_rest
         if not hit:
             continue
         elims = [(c, d) for c in cells_of(hit)]
@@ -154,12 +169,6 @@ def claiming(g: Grid) -> Deduction | None:
 
 # -- subsets --------------------------------------------------------------------------------
 _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
-
-
-@cache
-def _house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """For each house, a function from the candidates to its cells' (a tuple)."""
-    return tuple(itemgetter(*h) for h in geo.houses)
 
 
 def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
