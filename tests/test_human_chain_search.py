@@ -21,7 +21,7 @@ from puzzleterm.engine.sudoku.human.fish import conjugate_pairs
 from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
 from puzzleterm.engine.sudoku.human.solve import apply_step, find_step, unique_check
 
-from .human_helpers import GEO9, parse_line
+from .human_helpers import DATA, GEO9, data_lines, parse_line
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 CHAIN = "000080004709004530800000600000400700307906405005002000002000003038500109900030000"
@@ -149,3 +149,16 @@ def test_same_chains_on_generated_boards(variant: str, n: int, seeds: int) -> No
         for j, g in enumerate(positions(geo, givens)):
             if j % 7 == 0:
                 compare_all(g)
+
+
+def test_same_chains_on_published_hard_puzzles() -> None:
+    """The forum's hardest puzzles: long chains, and many positions with none at all."""
+    name = "sudoku-forum-hardest1106-375.txt"
+    if not (DATA / name).exists():
+        pytest.skip(f"shared data set {name} is not available")
+    found = 0
+    for line in data_lines(name, 3):
+        for i, g in enumerate(positions(GEO9, parse_line(line))):
+            if i % 4 == 0:
+                found += compare_all(g)
+    assert found > 10

@@ -15,6 +15,7 @@ winning start is then searched again state by state, in the reported order, for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from .fish import conjugate_pairs
@@ -102,10 +103,14 @@ def _layout(ncells: int, n: int) -> tuple[tuple[int, ...], int, int]:
     return tuple(rep << c for c in range(ncells)), rep, (1 << ncells) - 1
 
 
+WeakOf = Callable[[int], int]
+
+
 def _bit_links(g: Grid, kind: str, digit: int
-               ) -> tuple[list[int], list[int], list[int], list[int]]:
+               ) -> tuple[list[int], list[int], list[int], list[int], WeakOf]:
     """The starts (cell order), and per bit (``digit * ncells + cell``) the bitsets of its
-    strong and weak links, and of the ends that make a chain from it remove something."""
+    strong links, of its weak links (-1 until worked out by the function returned last:
+    most are never needed), and of the ends that make a chain from it remove something."""
     t = g.t
     n, N = g.n, t.ncells
     cand = g.cand
@@ -114,13 +119,14 @@ def _bit_links(g: Grid, kind: str, digit: int
     cellbits, rep, full = _layout(N, n)
     size = n * N
     strong = [0] * size
-    weak = [0] * size
+    weak = [-1] * size
     ends = [0] * size
     allc = 0
     if kind == "aic":
         for d0, where in enumerate(dcells):
             allc |= where << (d0 * N)
     bival = 0
+    linked: list[int] = []  # the candidates having a strong link: the starts
     if kind != "x":
         for c in g.bivalue():
             bival |= 1 << c
@@ -129,71 +135,72 @@ def _bit_links(g: Grid, kind: str, digit: int
             a, b = (lo.bit_length() - 1) * N + c, ((m ^ lo).bit_length() - 1) * N + c
             strong[a] |= 1 << b
             strong[b] |= 1 << a
+            linked += (a, b)
     if kind != "xy":
         for d0, where in enumerate(dcells):
             if kind == "x" and d0 != digit - 1:
                 continue
             off = d0 * N
             for _h, a, b in conjugate_pairs(g, where):
+                if not strong[a + off]:
+                    linked.append(a + off)
+                if not strong[b + off]:
+                    linked.append(b + off)
                 strong[a + off] |= 1 << (b + off)
                 strong[b + off] |= 1 << (a + off)
+    starts = sorted(set(linked), key=lambda v: (v % N, v))
+
+    def weak_aic(v: int) -> int:
+        d0, c = divmod(v, N)
+        return (cellbits[c] & allc) ^ (1 << v) | (pb[c] & dcells[d0]) << (d0 * N)
+
+    def weak_xy(v: int) -> int:
+        d0, c = divmod(v, N)
+        return (pb[c] & dcells[d0] & bival) << (d0 * N)
+
+    def weak_x(v: int) -> int:
+        d0, c = divmod(v, N)
+        return (pb[c] & dcells[d0]) << (d0 * N)
+
     # per geometry: the cells seeing some cell of a set of c's peers, and each digit mask
     # as the bits of cell 0 in those digits' slices
     reaches: dict[tuple[int, int], int] = memo(t, ("chain_reach",), dict)
     slices: dict[int, int] = memo(t, ("chain_slices",), dict)
     if len(reaches) > _REACH_LIMIT:
         reaches.clear()
-    starts: list[int] = []
-    if kind == "x":
-        cells = cells_of(dcells[digit - 1])
-    elif kind == "xy":
-        cells = cells_of(bival)
-    else:
-        cells = [c for c, m in enumerate(cand) if m]
-    for c in cells:
-        m = cand[c]
-        ds = [digit - 1] if kind == "x" else [d - 1 for d in digits_of(m)]
-        for d0 in ds:
-            v = d0 * N + c
-            off = d0 * N
-            dw = dcells[d0]
-            if kind == "aic":
-                weak[v] = (cellbits[c] & allc) ^ (1 << v) | (pb[c] & dw) << off
-            elif kind == "xy":
-                weak[v] = (pb[c] & dw & bival) << off
-            else:
-                weak[v] = (pb[c] & dw) << off
-            if not strong[v]:
-                continue
-            starts.append(v)
-            # the ends e of "v or e is true" that remove something (see _conclusion)
-            see = pb[c] & dw  # cells having the digit and seeing c
-            key = (c, see)
-            reach = reaches.get(key)
-            if reach is None:
-                reach = 0
-                x = see
-                while x:
-                    low = x & -x
-                    reach |= pb[low.bit_length() - 1]
-                    x ^= low
-                reach = reaches[key] = reach & ~(1 << c)
-            e = reach << off
-            if kind == "aic":
-                if m.bit_count() >= 3:
-                    e |= cellbits[c] & allc & ~(1 << v)
-                others = m & ~(1 << d0)
-                spread = slices.get(others)
-                if spread is None:
-                    spread = slices[others] = sum(1 << (d - 1) * N for d in digits_of(others))
-                e |= see * rep & ~(full << off) | pb[c] * spread
-            ends[v] = e
-    return starts, strong, weak, ends
+    for v in starts:
+        d0, c = divmod(v, N)
+        off = d0 * N
+        # the ends e of "v or e is true" that remove something (see _conclusion)
+        see = pb[c] & dcells[d0]  # cells having the digit and seeing c
+        key = (c, see)
+        reach = reaches.get(key)
+        if reach is None:
+            reach = 0
+            x = see
+            while x:
+                low = x & -x
+                reach |= pb[low.bit_length() - 1]
+                x ^= low
+            reach = reaches[key] = reach & ~(1 << c)
+        e = reach << off
+        if kind == "aic":
+            m = cand[c]
+            if m.bit_count() >= 3:
+                e |= cellbits[c] & allc & ~(1 << v)
+            others = m & ~(1 << d0)
+            spread = slices.get(others)
+            if spread is None:
+                spread = slices[others] = sum(1 << (d - 1) * N for d in digits_of(others))
+            e |= see * rep & ~(full << off) | pb[c] * spread
+        ends[v] = e
+    return starts, strong, weak, ends, (weak_aic if kind == "aic" else
+                                        weak_xy if kind == "xy" else weak_x)
 
 
 def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, int] | None:
     """The depth of the shortest chain and its start (cell numbering), on bitsets."""
-    starts, strong, weak, ends = _bit_links(g, kind, digit)
+    starts, strong, weak, ends, weak_of = _bit_links(g, kind, digit)
     N = g.t.ncells
     # per start: (start, reached on, reached off, frontier); a start begins off, strong
     # links turn off into on and weak ones on into off
@@ -205,7 +212,11 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
                 img = 0
                 while front:
                     low = front & -front
-                    img |= weak[low.bit_length() - 1]
+                    i = low.bit_length() - 1
+                    w = weak[i]
+                    if w < 0:
+                        w = weak[i] = weak_of(i)
+                    img |= w
                     front ^= low
                 new = img & ~off
                 if new:
