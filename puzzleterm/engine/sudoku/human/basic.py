@@ -14,6 +14,8 @@ from .grid import Grid, Intersection, cells_of, digits_of, join_names, memo, tab
 
 Elims = list[tuple[int, int]]
 _ABSENT = object()  # no entry in a memo
+#: Entries the memo of subsets per house keeps before it is emptied (it only saves work).
+SUBSET_MEMO_LIMIT = 50_000
 
 
 def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
@@ -174,22 +176,25 @@ _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
     """The first house (boxes first) with a naked (or hidden) subset of ``k`` that removes
     something.  A house's subsets depend on its cells' candidates alone, so they are
-    remembered per geometry under those (see :func:`~.grid.memo`): a house untouched by the
-    last steps is not searched again."""
+    remembered per geometry under those (in a store of their own in the geometry's memo,
+    so that they never push out the rest): a house untouched by the last steps is not
+    searched again."""
     t = g.t
     cand = g.cand
     getters = _house_getters(g.geo)
-    store = t.cache
+    store: dict[tuple[int, int, int, tuple[int, ...]], Deduction | None] = memo(
+        t, ("house_subsets",), dict)
+    if len(store) >= SUBSET_MEMO_LIMIT:
+        store.clear()
     fn = _hidden_in_house if hidden else _naked_in_house
-    tag = "hidden_subset" if hidden else "naked_subset"
     for h in t.house_order:
         masks = getters[h](cand)
         if len(masks) - masks.count(0) <= k:
             continue
-        key = (tag, k, h, masks)
+        key = (hidden, k, h, masks)
         got = store.get(key, _ABSENT)
         if got is _ABSENT:
-            got = memo(t, key, partial(fn, g, k, h, masks))
+            got = store[key] = fn(g, k, h, masks)
         if got is not None:
             return cast(Deduction, got)
     return None
