@@ -182,22 +182,42 @@ def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
     t = g.t
     cand = g.cand
     getters = _house_getters(g.geo)
-    store: dict[tuple[int, int, int, tuple[int, ...]], Deduction | None] = memo(
-        t, ("house_subsets",), dict)
+    store: dict[tuple[int, tuple[int, ...]], list[object]] = memo(t, ("house_subsets",), dict)
     if len(store) >= SUBSET_MEMO_LIMIT:
         store.clear()
-    fn = _hidden_in_house if hidden else _naked_in_house
+    slot = k + 2 if hidden else k - 1  # an entry: [digit positions, naked 2-4, hidden 2-4]
     for h in t.house_order:
         masks = getters[h](cand)
         if len(masks) - masks.count(0) <= k:
             continue
-        key = (hidden, k, h, masks)
-        got = store.get(key, _ABSENT)
+        key = (h, masks)
+        entry = store.get(key)
+        if entry is None:
+            entry = store[key] = [None, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT]
+        got = entry[slot]
         if got is _ABSENT:
-            got = store[key] = fn(g, k, h, masks)
+            if hidden:
+                pos = entry[0]
+                if pos is None:
+                    pos = entry[0] = _digit_positions(g.n, masks)
+                got = _hidden_in_house(g, k, h, cast(list[int], pos))
+            else:
+                got = _naked_in_house(g, k, h, masks)
+            entry[slot] = got
         if got is not None:
             return cast(Deduction, got)
     return None
+
+
+def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
+    """Where each digit (index ``d-1``) can go in a house: a bitset over its positions."""
+    pos = [0] * n
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            pos[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    return pos
 
 
 def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
@@ -233,15 +253,9 @@ def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deductio
     return None
 
 
-def _hidden_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
+def _hidden_in_house(g: Grid, k: int, h: int, pos: list[int]) -> Deduction | None:
     n = g.n
     house = g.t.houses[h]
-    pos = [0] * n  # where each digit can go in the house (positions along it)
-    for i, m in enumerate(masks):
-        while m:
-            low = m & -m
-            pos[low.bit_length() - 1] |= 1 << i
-            m ^= low
     ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
     if len(ds) < k:
         return None
