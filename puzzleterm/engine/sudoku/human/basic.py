@@ -179,21 +179,12 @@ def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
     remembered per geometry under those (in a store of their own in the geometry's memo,
     so that they never push out the rest): a house untouched by the last steps is not
     searched again."""
-    t = g.t
-    cand = g.cand
-    getters = _house_getters(g.geo)
-    store: dict[tuple[int, tuple[int, ...]], list[object]] = memo(t, ("house_subsets",), dict)
-    if len(store) >= SUBSET_MEMO_LIMIT:
-        store.clear()
     slot = k + 2 if hidden else k - 1  # an entry: [digit positions, naked 2-4, hidden 2-4]
-    for h in t.house_order:
-        masks = getters[h](cand)
-        if len(masks) - masks.count(0) <= k:
+    houses = g.derived("house_subsets", _house_entries)
+    for h in g.t.house_order:
+        empties, masks, entry = houses[h]
+        if empties <= k:
             continue
-        key = (h, masks)
-        entry = store.get(key)
-        if entry is None:
-            entry = store[key] = [None, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT]
         got = entry[slot]
         if got is _ABSENT:
             if hidden:
@@ -207,6 +198,28 @@ def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
         if got is not None:
             return cast(Deduction, got)
     return None
+
+
+HouseEntry = tuple[int, tuple[int, ...], list[object]]
+
+
+def _house_entries(g: Grid) -> list[HouseEntry]:
+    """For each house of the position: its number of empty cells, its cells' candidates, and
+    the memo's entry for those (shared by every grid of the geometry)."""
+    cand = g.cand
+    store: dict[tuple[int, tuple[int, ...]], list[object]] = memo(
+        g.t, ("house_subsets",), dict)
+    if len(store) >= SUBSET_MEMO_LIMIT:
+        store.clear()
+    out: list[HouseEntry] = []
+    for h, getter in enumerate(_house_getters(g.geo)):
+        masks = getter(cand)
+        key = (h, masks)
+        entry = store.get(key)
+        if entry is None:
+            entry = store[key] = [None, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT]
+        out.append((len(masks) - masks.count(0), masks, entry))
+    return out
 
 
 def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
