@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from itertools import combinations
+from operator import itemgetter
+from typing import cast
 
+from ..geometry import Geometry
 from .catalog import Deduction, make_step
-from .grid import Grid, cells_of, digits_of, join_names, memo
+from .grid import Grid, Intersection, cells_of, digits_of, join_names, memo, tables
 
 Elims = list[tuple[int, int]]
+_ABSENT = object()  # no entry in a memo
+#: Entries the memo of subsets per house keeps before it is emptied (it only saves work).
+SUBSET_MEMO_LIMIT = 50_000
 
 
 def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
@@ -23,6 +29,13 @@ def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
 
 def digits_text(g: Grid, digits: Sequence[int]) -> str:
     return join_names([g.sym(d) for d in digits])
+
+
+@cache
+def _house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each house, a function from a list over the cells (candidates, digits) to the
+    house's entries, in its order (a tuple: houses have two cells or more)."""
+    return tuple(itemgetter(*h) for h in geo.houses)
 
 
 # -- singles --------------------------------------------------------------------------------
@@ -112,16 +125,24 @@ def _locked(g: Grid, pointing: bool) -> Deduction | None:
     return best[1] if best else None
 
 
+@cache
+def _locked_tests(geo: Geometry, pointing: bool
+                  ) -> tuple[tuple[int, int, int, int, Intersection], ...]:
+    """The intersections whose base is a box (``pointing``) or not, in order: (index, shared
+    cells, the base's other cells, the cover's other cells, the intersection)."""
+    types = geo.house_types
+    return tuple((i, x.cells, x.base_rest, x.cover_rest, x)
+                 for i, x in enumerate(tables(geo).intersections)
+                 if (types[x.base] == "box") == pointing)
+
+
 def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Deduction] | None:
     """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
-    types = g.geo.house_types
-    for i, inter in enumerate(g.t.intersections):
-        if (types[inter.base] == "box") != pointing:
+    for i, cells, base_rest, cover_rest, inter in _locked_tests(g.geo, pointing):
+        inside = where & cells
+        if not inside or where & base_rest:
             continue
-        inside = where & inter.cells
-        if not inside or where & inter.base_rest:
-            continue
-        hit = where & inter.cover_rest
+        hit = where & cover_rest
         if not hit:
             continue
         elims = [(c, d) for c in cells_of(hit)]
@@ -152,124 +173,155 @@ def claiming(g: Grid) -> Deduction | None:
 _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _naked_subset(g: Grid, k: int) -> Deduction | None:
-    t = g.t
-    cand = g.cand
-    for h in t.house_order:
-        empties = [c for c in t.houses[h] if cand[c]]
-        if len(empties) <= k:
+def _subset(g: Grid, k: int, hidden: bool) -> Deduction | None:
+    """The first house (boxes first) with a naked (or hidden) subset of ``k`` that removes
+    something.  A house's subsets depend on its cells' candidates alone, so they are
+    remembered per geometry under those (in a store of their own in the geometry's memo,
+    so that they never push out the rest): a house untouched by the last steps is not
+    searched again."""
+    slot = k + 2 if hidden else k - 1  # an entry: [digit positions, naked 2-4, hidden 2-4]
+    houses = g.derived("house_subsets", _house_entries)
+    for h in g.t.house_order:
+        empties, masks, entry = houses[h]
+        if empties <= k:
             continue
-        small = [c for c in empties if 2 <= cand[c].bit_count() <= k]
-        if len(small) < k:
-            continue
-        for combo in combinations(small, k):
-            union = 0
-            for c in combo:
-                union |= cand[c]
-            if union.bit_count() != k:
-                continue
-            elims: Elims = []
-            for c in empties:
-                if c not in combo and cand[c] & union:
-                    elims.extend((c, d) for d in digits_of(cand[c] & union))
-            if not elims:
-                continue
-            hn = g.geo.house_names[h]
-            ds = digits_of(union)
-            word = _SUBSET_WORDS[k]
-            return make_step(
-                f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
-                candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
-                explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
-                            f"between them (a naked {word}), so those digits are removed "
-                            f"from the other cells of {hn}: {describe_elims(g, elims)}",
-                nudge=f"Look for a naked {word} in {hn}",
-            )
+        got = entry[slot]
+        if got is _ABSENT:
+            if hidden:
+                pos = entry[0]
+                if pos is None:
+                    pos = entry[0] = _digit_positions(g.n, masks)
+                got = _hidden_in_house(g, k, h, cast(list[int], pos))
+            else:
+                got = _naked_in_house(g, k, h, masks)
+            entry[slot] = got
+        if got is not None:
+            return cast(Deduction, got)
     return None
 
 
-def _house_places(g: Grid) -> list[tuple[int, list[int]]]:
-    """For each house: its number of empty cells, and where each digit can go in it (a
-    bitset over the house's positions, index ``d-1``)."""
+HouseEntry = tuple[int, tuple[int, ...], list[object]]
+
+
+def _house_entries(g: Grid) -> list[HouseEntry]:
+    """For each house of the position: its number of empty cells, its cells' candidates, and
+    the memo's entry for those (shared by every grid of the geometry)."""
     cand = g.cand
-    out = []
-    for house in g.t.houses:
-        pos = [0] * g.n
-        empties = 0
-        for i, c in enumerate(house):
-            m = cand[c]
-            if m:
-                empties += 1
-            while m:
-                low = m & -m
-                pos[low.bit_length() - 1] |= 1 << i
-                m ^= low
-        out.append((empties, pos))
+    store: dict[tuple[int, tuple[int, ...]], list[object]] = memo(
+        g.t, ("house_subsets",), dict)
+    if len(store) >= SUBSET_MEMO_LIMIT:
+        store.clear()
+    out: list[HouseEntry] = []
+    for h, getter in enumerate(_house_getters(g.geo)):
+        masks = getter(cand)
+        key = (h, masks)
+        entry = store.get(key)
+        if entry is None:
+            entry = store[key] = [None, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT, _ABSENT]
+        out.append((len(masks) - masks.count(0), masks, entry))
     return out
 
 
-def _hidden_subset(g: Grid, k: int) -> Deduction | None:
-    t = g.t
+def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
+    """Where each digit (index ``d-1``) can go in a house: a bitset over its positions."""
+    pos = [0] * n
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            pos[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    return pos
+
+
+def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
+    house = g.t.houses[h]
+    empties = [c for c, m in zip(house, masks, strict=True) if m]
+    small = [c for c, m in zip(house, masks, strict=True) if 2 <= m.bit_count() <= k]
+    if len(small) < k:
+        return None
     cand = g.cand
+    for combo in combinations(small, k):
+        union = 0
+        for c in combo:
+            union |= cand[c]
+        if union.bit_count() != k:
+            continue
+        elims: Elims = []
+        for c in empties:
+            if c not in combo and cand[c] & union:
+                elims.extend((c, d) for d in digits_of(cand[c] & union))
+        if not elims:
+            continue
+        hn = g.geo.house_names[h]
+        ds = digits_of(union)
+        word = _SUBSET_WORDS[k]
+        return make_step(
+            f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
+            candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
+            explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
+                        f"between them (a naked {word}), so those digits are removed "
+                        f"from the other cells of {hn}: {describe_elims(g, elims)}",
+            nudge=f"Look for a naked {word} in {hn}",
+        )
+    return None
+
+
+def _hidden_in_house(g: Grid, k: int, h: int, pos: list[int]) -> Deduction | None:
     n = g.n
-    places = g.derived("house_places", _house_places)
-    for h in t.house_order:
-        house = t.houses[h]
-        empties, pos = places[h]
-        if empties <= k:
+    house = g.t.houses[h]
+    ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
+    if len(ds) < k:
+        return None
+    cand = g.cand
+    for combo in combinations(ds, k):
+        union = 0
+        for d in combo:
+            union |= pos[d]
+        if union.bit_count() != k:
             continue
-        ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
-        if len(ds) < k:
+        keep = 0
+        for d in combo:
+            keep |= 1 << d
+        cells = [house[i] for i in range(n) if union >> i & 1]
+        elims: Elims = []
+        for c in cells:
+            extra = cand[c] & ~keep
+            elims.extend((c, d) for d in digits_of(extra))
+        if not elims:
             continue
-        for combo in combinations(ds, k):
-            union = 0
-            for d in combo:
-                union |= pos[d]
-            if union.bit_count() != k:
-                continue
-            keep = 0
-            for d in combo:
-                keep |= 1 << d
-            cells = [house[i] for i in range(n) if union >> i & 1]
-            elims: Elims = []
-            for c in cells:
-                extra = cand[c] & ~keep
-                elims.extend((c, d) for d in digits_of(extra))
-            if not elims:
-                continue
-            hn = g.geo.house_names[h]
-            digs = [d + 1 for d in combo]
-            word = _SUBSET_WORDS[k]
-            return make_step(
-                f"hidden_{word}", eliminations=elims, cells=cells, houses=[h],
-                candidates=[(c, d) for c in cells for d in digs if cand[c] >> (d - 1) & 1],
-                explanation=f"In {hn}, {digits_text(g, digs)} can only go in "
-                            f"{g.names(cells)} (a hidden {word}), so those cells hold no "
-                            f"other digit: {describe_elims(g, elims)} removed",
-                nudge=f"Look for a hidden {word} in {hn}",
-            )
+        hn = g.geo.house_names[h]
+        digs = [d + 1 for d in combo]
+        word = _SUBSET_WORDS[k]
+        return make_step(
+            f"hidden_{word}", eliminations=elims, cells=cells, houses=[h],
+            candidates=[(c, d) for c in cells for d in digs if cand[c] >> (d - 1) & 1],
+            explanation=f"In {hn}, {digits_text(g, digs)} can only go in "
+                        f"{g.names(cells)} (a hidden {word}), so those cells hold no "
+                        f"other digit: {describe_elims(g, elims)} removed",
+            nudge=f"Look for a hidden {word} in {hn}",
+        )
     return None
 
 
 def naked_pair(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 2)
+    return _subset(g, 2, False)
 
 
 def naked_triple(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 3)
+    return _subset(g, 3, False)
 
 
 def naked_quad(g: Grid) -> Deduction | None:
-    return _naked_subset(g, 4)
+    return _subset(g, 4, False)
 
 
 def hidden_pair(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 2)
+    return _subset(g, 2, True)
 
 
 def hidden_triple(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 3)
+    return _subset(g, 3, True)
 
 
 def hidden_quad(g: Grid) -> Deduction | None:
-    return _hidden_subset(g, 4)
+    return _subset(g, 4, True)

@@ -17,186 +17,10 @@ from ..bitclassic import ClassicSearch
 from ..bitsearch import BitSearch, board_of_masks
 from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
+from .chain_search import Chain, Node, shortest_chain
 from .closure import Closures
-from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
 from .propagate import UNBOUNDED, solver_masks
-
-Node = tuple[int, int]  # (cell, digit)
-
-#: Longest chain searched (links).
-MAX_LINKS = 20
-
-
-class _Links:
-    """Strong and weak links of one grid, for the chain kinds allowed (``x``: one digit,
-    ``xy``: bivalue cells, ``aic``: both and more).
-
-    Candidates are numbered ``cell * n + digit - 1``; the links of each are listed once,
-    in a fixed order (which decides, among chains of one length, the one reported).
-    """
-
-    def __init__(self, g: Grid, kind: str, digit: int = 0) -> None:
-        n = g.n
-        cand = g.cand
-        peer_bits = g.t.peer_bits
-        dcells = g.all_digit_cells()
-        only = -1  # the cells a weak link may reach
-        if kind == "xy":
-            only = 0
-            for c in g.bivalue():
-                only |= 1 << c
-        self.nodes = nodes = self._nodes(g, kind, digit)
-        # every link joins two of the nodes
-        strong: dict[int, list[int]] = {v: [] for v in nodes}
-        weak: dict[int, list[int]] = {v: [] for v in nodes}
-        if kind in ("xy", "aic"):
-            for c, m in enumerate(cand):
-                if m.bit_count() == 2:
-                    lo = m & -m
-                    a, b = c * n + lo.bit_length() - 1, c * n + (m ^ lo).bit_length() - 1
-                    strong[a].append(b)
-                    strong[b].append(a)
-        if kind in ("x", "aic"):
-            for d0, where in enumerate(dcells):
-                if kind == "x" and d0 != digit - 1:
-                    continue
-                for _h, a, b in conjugate_pairs(g, where):
-                    strong[a * n + d0].append(b * n + d0)
-                    strong[b * n + d0].append(a * n + d0)
-        for v in nodes:
-            c, d0 = divmod(v, n)
-            out = weak[v]
-            if kind == "aic":
-                rest = cand[c] & ~(1 << d0)
-                while rest:
-                    low = rest & -rest
-                    out.append(c * n + low.bit_length() - 1)
-                    rest ^= low
-            # the peers (in increasing order) having the digit
-            hit = peer_bits[c] & dcells[d0] & only
-            while hit:
-                low = hit & -hit
-                out.append((low.bit_length() - 1) * n + d0)
-                hit ^= low
-        self.strong = strong
-        self.weak = weak
-
-    @staticmethod
-    def _nodes(g: Grid, kind: str, digit: int) -> list[int]:
-        """The candidates a chain of this kind may use (and start from), in cell order."""
-        n = g.n
-        out: list[int] = []
-        for c, m in enumerate(g.cand):
-            if not m:
-                continue
-            if kind == "xy":
-                if m.bit_count() == 2:
-                    out.extend(c * n + d - 1 for d in digits_of(m))
-            elif kind == "x":
-                if m >> (digit - 1) & 1:
-                    out.append(c * n + digit - 1)
-            else:
-                out.extend(c * n + d - 1 for d in digits_of(m))
-        return out
-
-
-def _conclusion(g: Grid, s: Node, e: Node) -> list[tuple[int, int]]:
-    """What "s or e is true" removes."""
-    cand = g.cand
-    pb = g.t.peer_bits
-    (cs, ds), (ce, de) = s, e
-    if ds == de:
-        if cs == ce:
-            return []
-        hit = pb[cs] & pb[ce]
-        return [(c, ds) for c in cells_of(hit) if cand[c] >> (ds - 1) & 1]
-    if cs == ce:
-        other = cand[cs] & ~(1 << (ds - 1)) & ~(1 << (de - 1))
-        return [(cs, d) for d in digits_of(other)]
-    out = []
-    if pb[cs] >> ce & 1:
-        if cand[ce] >> (ds - 1) & 1:
-            out.append((ce, ds))
-        if cand[cs] >> (de - 1) & 1:
-            out.append((cs, de))
-    return out
-
-
-Chain = tuple[list[Node], list[tuple[int, int]]]
-
-
-def _shortest_chain(g: Grid, kind: str, digit: int = 0,
-                    max_links: int = MAX_LINKS) -> Chain | None:
-    """The shortest chain of ``kind`` (of at most ``max_links`` links) that removes
-    something; among the shortest, the one from the first start (in cell order), found
-    first by its breadth-first search.
-
-    Every start's search advances one link at a time, all starts together, so no start is
-    searched deeper than the shortest chain.
-    """
-    links = _Links(g, kind, digit)
-    strong, weak = links.strong, links.weak
-    n = g.n
-    xy = kind == "xy"
-    cand = g.cand
-    pb = g.t.peer_bits
-    dcells = g.all_digit_cells()
-    # one search per start: states 2 * candidate + on (the start is off; strong links turn
-    # off into on, weak ones on into off), their parents, and the states of the last depth
-    searches: list[tuple[int, dict[int, int], list[int]]] = [
-        (s, {2 * s: -1}, [2 * s]) for s in links.nodes if strong[s]]
-    for _depth in range(max_links):
-        alive: list[tuple[int, dict[int, int], list[int]]] = []
-        for s, parent, frontier in searches:
-            cs, sd = divmod(s, n)
-            # what "s or e is true" needs to remove something (see _conclusion)
-            same_digit = pb[cs] & dcells[sd]  # e = (ce, sd): a cell seeing both has sd
-            s_bit = 1 << sd
-            s_peers = pb[cs]
-            nxt: list[int] = []
-            for state in frontier:
-                v, on = state >> 1, state & 1
-                for m in weak[v] if on else strong[v]:
-                    key = 2 * m + 1 - on
-                    if key in parent:
-                        continue
-                    if xy and on and m // n == v // n:
-                        continue
-                    parent[key] = state
-                    if not on:  # m is on: a chain ends here
-                        ce, de = divmod(m, n)
-                        if xy and de != sd:
-                            nxt.append(key)
-                            continue
-                        if de == sd:
-                            ends = ce != cs and pb[ce] & same_digit
-                        elif ce == cs:
-                            ends = cand[cs] & ~s_bit & ~(1 << de)
-                        else:
-                            ends = s_peers >> ce & 1 and (cand[ce] & s_bit
-                                                          or cand[cs] >> de & 1)
-                        if ends:
-                            return _chain_of(g, parent, key)
-                    nxt.append(key)
-            if nxt:
-                alive.append((s, parent, nxt))
-        if not alive:
-            break
-        searches = alive
-    return None
-
-
-def _chain_of(g: Grid, parent: dict[int, int], end: int) -> Chain:
-    n = g.n
-    path: list[Node] = []
-    k = end
-    while k >= 0:
-        c, d0 = divmod(k >> 1, n)
-        path.append((c, d0 + 1))
-        k = parent[k]
-    path.reverse()
-    return path, _conclusion(g, path[0], path[-1])
 
 
 def chain_text(g: Grid, path: list[Node]) -> str:
@@ -229,7 +53,7 @@ def _chain_step(g: Grid, tech: str, label: str, path: list[Node],
 def _x_chain_digit(g: Grid, digit: int, where: int) -> Chain | None:
     """The shortest X-Chain of ``digit`` (a function of the digit's cells alone)."""
     del where  # the memo key
-    return _shortest_chain(g, "x", digit)
+    return shortest_chain(g, "x", digit)
 
 
 def x_chain(g: Grid) -> Deduction | None:
@@ -246,12 +70,12 @@ def x_chain(g: Grid) -> Deduction | None:
 
 
 def xy_chain(g: Grid) -> Deduction | None:
-    found = _shortest_chain(g, "xy")
+    found = shortest_chain(g, "xy")
     return _chain_step(g, "xy_chain", "XY-Chain", *found) if found else None
 
 
 def aic(g: Grid) -> Deduction | None:
-    found = _shortest_chain(g, "aic")
+    found = shortest_chain(g, "aic")
     return _chain_step(g, "aic", "alternating inference chain", *found) if found else None
 
 

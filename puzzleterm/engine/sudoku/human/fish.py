@@ -26,16 +26,27 @@ def _positions(g: Grid, lines: tuple[int, ...], where: int) -> list[int]:
     if lines is t.rows:  # row r holds cells r*n .. r*n + n-1, in order
         full = (1 << n) - 1
         return [where >> (r * n) & full for r in range(n)]
-    out = []
-    for h in lines:  # column c holds cells c, c+n, c+2n ...
-        inside = where & t.house_bits[h]
-        p = 0
-        while inside:
-            low = inside & -inside
-            p |= 1 << (low.bit_length() - 1) // n
-            inside ^= low
-        out.append(p)
+    out = [0] * n  # column c (the house t.cols[c]) holds cells c, c+n, c+2n ...
+    while where:
+        low = where & -where
+        r, c = divmod(low.bit_length() - 1, n)
+        out[c] |= 1 << r
+        where ^= low
     return out
+
+
+def _both_positions(g: Grid, where: int) -> tuple[tuple[list[int], list[int]], ...]:
+    """:func:`_positions` on the rows then the columns, with each line's count of places
+    (remembered per digit's cells: the fish of every size read them)."""
+    return memo(g.t, ("fish_positions", where), partial(_count_positions, g, where))
+
+
+def _count_positions(g: Grid, where: int) -> tuple[tuple[list[int], list[int]], ...]:
+    out = []
+    for lines in (g.t.rows, g.t.cols):
+        pos = _positions(g, lines, where)
+        out.append((pos, [p.bit_count() for p in pos]))
+    return tuple(out)
 
 
 def _line_word(g: Grid, h: int) -> str:
@@ -75,23 +86,28 @@ def _lines_bits(g: Grid, lines: Iterable[int]) -> int:
     return out
 
 
-def _base_sets(g: Grid, where: int, k: int, least: int, most: int) -> Iterator[BaseSet]:
+def _base_sets(g: Grid, where: int, k: int, least: int, most: int, union_least: int,
+               union_most: int) -> Iterator[BaseSet]:
     """Rows then columns as base lines: every ``k`` of them where the digit (cells
-    ``where``) has ``least`` to ``most`` places, with (base lines, cover lines, each base
-    line's places, the ``k`` chosen, the union of their places)."""
+    ``where``) has ``least`` to ``most`` places, and ``union_least`` to ``union_most`` in
+    all, with (base lines, cover lines, each base line's places, the ``k`` chosen, the
+    union of their places)."""
     t = g.t
-    for base_lines, cover_lines in ((t.rows, t.cols), (t.cols, t.rows)):
-        pos = _positions(g, base_lines, where)
-        usable = [i for i, p in enumerate(pos) if least <= p.bit_count() <= most]
+    for (base_lines, cover_lines), (pos, counts) in zip(((t.rows, t.cols), (t.cols, t.rows)),
+                                                        _both_positions(g, where), strict=True):
+        usable = [i for i, p in enumerate(counts) if least <= p <= most]
+        if len(usable) < k:
+            continue
         for combo in combinations(usable, k):
             union = 0
             for i in combo:
                 union |= pos[i]
-            yield base_lines, cover_lines, pos, combo, union
+            if union_least <= union.bit_count() <= union_most:
+                yield base_lines, cover_lines, pos, combo, union
 
 
 def _fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
-    for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k):
+    for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k, k, k):
         if union.bit_count() != k:
             continue
         bases = [base_lines[i] for i in combo]
@@ -141,42 +157,77 @@ def _fin_covers(union: int, k: int, width: int, n: int) -> tuple[tuple[tuple[int
 def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     t = g.t
     geo = g.geo
-    for base_lines, cover_lines, pos, combo, union in _base_sets(g, where, k, 1, k + 2):
-        # positions along a base line that fall in one box (a stack or a band)
-        width = geo.box_cols if base_lines is t.rows else geo.box_rows
-        size = union.bit_count()
-        if size <= k or size > k + 3:
-            continue
-        for cover_idx, cmask in _fin_covers(union, k, width, g.n):
-            if any(not pos[i] & cmask for i in combo):
+    n = g.n
+    for (base_lines, cover_lines), (pos, counts) in zip(((t.rows, t.cols), (t.cols, t.rows)),
+                                                        _both_positions(g, where), strict=True):
+        # positions along a base line that fall in one box (a stack or a band), and how
+        # many base lines a band (or a stack) holds
+        rows = base_lines is t.rows
+        width = geo.box_cols if rows else geo.box_rows
+        lines_per = geo.box_rows if rows else geo.box_cols
+        group = (1 << width) - 1
+        usable = [i for i, p in enumerate(counts) if 1 <= p <= k + 2]
+        for combo in combinations(usable, k):
+            union = 0
+            for i in combo:
+                union |= pos[i]
+            size = union.bit_count()
+            if size <= k or size > k + 3:
                 continue
-            bases = [base_lines[i] for i in combo]
-            base_cells = where & _lines_bits(g, bases)
-            covers = [cover_lines[j] for j in cover_idx]
-            cover_bits = _lines_bits(g, covers)
-            fins = base_cells & ~cover_bits
-            box = t.box_of[(fins & -fins).bit_length() - 1]
-            if fins & ~t.house_bits[box]:
-                continue
-            hit = where & cover_bits & ~base_cells & t.house_bits[box]
-            if not hit:
-                continue
-            fin_list = cells_of(fins)
-            elims = [(c, d) for c in cells_of(hit)]
-            body = cells_of(base_cells & cover_bits)
-            name = _FISH_NAMES[k]
-            bn = geo.house_names[box]
-            return make_step(
-                _FINNED[k], eliminations=elims, cells=body + fin_list,
-                houses=[*bases, *covers, box],
-                candidates=[(c, d) for c in body + fin_list],
-                explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
-                            f"{_line_list(g, covers)} or in the fin "
-                            f"{g.names(fin_list)} in {bn} (a finned {name}); either "
-                            f"the {name} holds or {g.sym(d)} is in the fin, and both "
-                            f"remove it from {describe_elims(g, elims)}",
-                nudge=f"Look for a finned {name} on {g.sym(d)}",
-            )
+            for cover_idx, cmask in _fin_covers(union, k, width, n):
+                # cheap tests on positions first (what the cells would show): each base
+                # line has a place in the covers, the fins lie in one box, and a cover line
+                # has the digit in that box outside the base lines
+                fin_band = -1
+                for i in combo:
+                    p = pos[i]
+                    if not p & cmask:
+                        fin_band = -2
+                        break
+                    if p & ~cmask:
+                        if fin_band == -1:
+                            fin_band = i // lines_per
+                        elif fin_band != i // lines_per:
+                            fin_band = -2
+                            break
+                if fin_band < 0:
+                    continue
+                fin_pos = union & ~cmask
+                start = ((fin_pos & -fin_pos).bit_length() - 1) // width * width
+                zone = cmask & group << start
+                first = fin_band * lines_per
+                for line in range(first, first + lines_per):
+                    if pos[line] & zone and line not in combo:
+                        break
+                else:
+                    continue
+                bases = [base_lines[i] for i in combo]
+                base_cells = where & _lines_bits(g, bases)
+                covers = [cover_lines[j] for j in cover_idx]
+                cover_bits = _lines_bits(g, covers)
+                fins = base_cells & ~cover_bits
+                box = t.box_of[(fins & -fins).bit_length() - 1]
+                if fins & ~t.house_bits[box]:
+                    continue
+                hit = where & cover_bits & ~base_cells & t.house_bits[box]
+                if not hit:
+                    continue
+                fin_list = cells_of(fins)
+                elims = [(c, d) for c in cells_of(hit)]
+                body = cells_of(base_cells & cover_bits)
+                name = _FISH_NAMES[k]
+                bn = geo.house_names[box]
+                return make_step(
+                    _FINNED[k], eliminations=elims, cells=body + fin_list,
+                    houses=[*bases, *covers, box],
+                    candidates=[(c, d) for c in body + fin_list],
+                    explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
+                                f"{_line_list(g, covers)} or in the fin "
+                                f"{g.names(fin_list)} in {bn} (a finned {name}); either "
+                                f"the {name} holds or {g.sym(d)} is in the fin, and both "
+                                f"remove it from {describe_elims(g, elims)}",
+                    nudge=f"Look for a finned {name} on {g.sym(d)}",
+                )
     return None
 
 

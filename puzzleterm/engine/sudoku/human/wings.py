@@ -7,6 +7,7 @@ grid says so (``Grid.unique``).
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 
 from ..geometry import Geometry
 from .basic import describe_elims, digits_text
@@ -138,26 +139,37 @@ def rectangles(geo: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-@cache
-def _rectangle_bits(geo: Geometry) -> tuple[int, ...]:
-    return tuple((1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in rectangles(geo))
-
-
 Rectangle = tuple[tuple[int, int, int, int], int, list[int], list[int]]
+
+
+@cache
+def _rectangles_by_pair(geo: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For two cells (in increasing order), the rectangles (indices) having both as corners."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for i, rect in enumerate(rectangles(geo)):
+        for a, b in combinations(sorted(rect), 2):
+            out.setdefault((a, b), []).append(i)
+    return {pair: tuple(rs) for pair, rs in out.items()}
 
 
 def _rectangles_of(g: Grid) -> list[Rectangle]:
     """The rectangles that may be unique rectangles, in order: (corners, the bivalue pair
     xy every corner holds, the corners holding only xy (the floor), the others (the roof)).
-    Each type needs at least two floor corners."""
+    Each type needs at least two floor corners, so only the rectangles through two bivalue
+    cells with the same candidates are looked at."""
     cand = g.cand
-    bv = 0
+    same: dict[int, list[int]] = {}
     for c in g.bivalue():
-        bv |= 1 << c
+        same.setdefault(cand[c], []).append(c)
+    by_pair = _rectangles_by_pair(g.geo)
+    picked: set[int] = set()
+    for cells in same.values():
+        for a, b in combinations(cells, 2):
+            picked.update(by_pair.get((a, b), ()))
+    rects = rectangles(g.geo)
     out: list[Rectangle] = []
-    for rect, rb in zip(rectangles(g.geo), _rectangle_bits(g.geo), strict=True):
-        if (rb & bv).bit_count() < 2:
-            continue
+    for i in sorted(picked):
+        rect = rects[i]
         ms = [cand[c] for c in rect]
         if not all(ms):
             continue
