@@ -16,6 +16,12 @@ write, at :meth:`SharedStore.sync`, which the app calls every few seconds, or at
 on this host).  Sending twice is harmless: a result is written once per player, date and kind
 (``ON CONFLICT DO NOTHING``), a finished game once per token, and a save is an upsert.
 
+A host that stops answering must not freeze the game, whose thread calls the store: the
+connection is made on a thread of its own (:class:`_Attempt`; the caller waits at most
+:data:`CONNECT_GRACE` for a try it starts, and never for one under way), and each statement
+waits at most :data:`QUERY_TIMEOUT` for its answer (:mod:`puzzleterm.store_guard`), after which
+the database counts as away, as when it refuses.
+
 Which write wins for a game in progress: the last one the database commits (each bumps the
 row's ``version``).  A finished result is a row of its own that no save can overwrite.
 """
