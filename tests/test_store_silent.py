@@ -27,7 +27,7 @@ from puzzleterm import store_pg
 from puzzleterm.daily_play import record_daily
 from puzzleterm.store import Store
 from puzzleterm.store_guard import Watchdog
-from puzzleterm.store_pg import SharedStore
+from puzzleterm.store_pg import PgStore, SharedStore
 from tests.pgserver import PgServer, pg_server
 from tests.test_daily_play import DAY, latin_entry, noon, solved_save
 from tests.test_store_shared import ANN, counts, partial
@@ -185,6 +185,19 @@ def test_the_watchdog_cuts_only_a_statement_that_outlives_its_deadline() -> None
         dog.stop()
         mine.close()
         theirs.close()
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="Linux only")
+def test_the_kernel_gives_up_on_a_host_that_drops_packets(server: PgServer) -> None:
+    """Packets dropped (not a paused server, whose kernel still acknowledges them) end the
+    connection after ``tcp_user_timeout``, also while idle or connecting."""
+    db = PgStore.connect(server.new_database(), ANN)
+    try:
+        with socket.socket(fileno=os.dup(db._conn.fileno())) as sock:
+            limit = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
+        assert limit == store_pg.TCP_USER_TIMEOUT_MS
+    finally:
+        db.close()
 
 
 @pytest.fixture
