@@ -16,6 +16,12 @@ write, at :meth:`SharedStore.sync`, which the app calls every few seconds, or at
 on this host).  Sending twice is harmless: a result is written once per player, date and kind
 (``ON CONFLICT DO NOTHING``), a finished game once per token, and a save is an upsert.
 
+A host that stops answering must not freeze the game, whose thread calls the store: the
+connection is made on a thread of its own (:class:`_Attempt`; the caller waits at most
+:data:`CONNECT_GRACE` for a try it starts, and never for one under way), and each statement
+waits at most :data:`QUERY_TIMEOUT` for its answer (:mod:`puzzleterm.store_guard`), after which
+the database counts as away, as when it refuses.
+
 Which write wins for a game in progress: the last one the database commits (each bumps the
 row's ``version``).  A finished result is a row of its own that no save can overwrite.
 """
@@ -23,6 +29,7 @@ row's ``version``).  A finished result is a row of its own that no save can over
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -44,16 +51,31 @@ from .store import (
     StoreOffline,
     check_name,
 )
+from .store_guard import GuardedConnection
 from .store_schema import POSTGRES, SCHEMA_VERSION, migrate
 
 T = TypeVar("T")
 #: the advisory lock held while migrating (any number, the same on every host)
 MIGRATION_LOCK = 0x70757A7A
 #: seconds between tries to reach an unreachable database (doubling while it stays away, up
-#: to :data:`RETRY_MAX`: a host that does not answer costs a try up to the connect timeout)
+#: to :data:`RETRY_MAX`); a try runs on a thread of its own, so a host that does not answer
+#: costs the game nothing (see :meth:`SharedStore._connect`)
 RETRY_SECONDS = 5.0
 RETRY_MAX = 60.0
 CONNECT_TIMEOUT = 3
+#: how long the store waits at start for the database (its first reads should be the
+#: database's: a game saved through another host); the game is not on screen yet
+START_WAIT = 3.0
+#: how long a call that starts a try waits for it: a database that answers is connected in
+#: milliseconds, so the call can use it at once; one that does not costs the call this much,
+#: once per retry period
+CONNECT_GRACE = 0.2
+#: how long a statement of the game may wait for the database's answer (a healthy one answers
+#: in milliseconds); past that the connection is cut and the database counts as away
+QUERY_TIMEOUT = 0.5
+#: libpq's ``tcp_user_timeout`` (ms, Linux): the kernel drops a connection whose packets go
+#: unacknowledged this long (a host gone silent), also while idle or while connecting
+TCP_USER_TIMEOUT_MS = 2000
 
 
 def is_postgres_url(url: str) -> bool:
@@ -95,25 +117,30 @@ class PgStore(Store):
         self.url = url
 
     @classmethod
-    def connect(cls, url: str, player: str | None = None,
-                timeout: float = CONNECT_TIMEOUT) -> PgStore:
+    def connect(cls, url: str, player: str | None = None, timeout: float = CONNECT_TIMEOUT,
+                query_timeout: float | None = None) -> PgStore:
         """Connect and bring the schema up to date; raises :class:`StoreOffline` when the
-        server cannot be reached, :class:`StoreError` when it cannot be used."""
+        server cannot be reached, :class:`StoreError` when it cannot be used.  Each statement
+        after that waits at most ``query_timeout`` seconds for its answer (None: no limit;
+        the migration is never limited, since it may wait for another host's)."""
         psycopg = _psycopg()
         try:
             conn = psycopg.connect(url, autocommit=True, connect_timeout=max(1, int(timeout)),
                                    application_name="puzzleterm", keepalives_idle=10,
-                                   keepalives_interval=5, keepalives_count=3)
+                                   keepalives_interval=5, keepalives_count=3,
+                                   tcp_user_timeout=TCP_USER_TIMEOUT_MS)
         except psycopg.OperationalError as exc:
             raise StoreOffline(f"cannot reach {safe_url(url)}: {_first_line(exc)}") from exc
         except (psycopg.Error, ValueError) as exc:  # a malformed URL, a bad option
             raise StoreError(f"cannot use {safe_url(url)}: {_first_line(exc)}") from exc
-        store = cls(conn, url, player)
+        guarded = GuardedConnection(conn, psycopg.OperationalError)
+        store = cls(guarded, url, player)
         try:
             store._migrate()
         except BaseException:
-            conn.close()
+            guarded.close()
             raise
+        guarded.timeout = query_timeout
         return store
 
     def _version(self) -> int:
@@ -175,22 +202,69 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+class _Attempt:
+    """One try to connect (and check the schema), on a thread of its own: the store's caller
+    never waits on it longer than it chooses to.  An attempt given up (the store closed
+    meanwhile) closes its connection when it gets one."""
+
+    def __init__(self, url: str, player: str, query_timeout: float | None) -> None:
+        self.done = threading.Event()
+        self.store: PgStore | None = None
+        self.error: StoreError | None = None
+        self._lock = threading.Lock()
+        self._abandoned = False
+        threading.Thread(target=self._run, args=(url, player, query_timeout), daemon=True,
+                         name="puzzleterm-db-connect").start()
+
+    def _run(self, url: str, player: str, query_timeout: float | None) -> None:
+        try:
+            store = PgStore.connect(url, player, query_timeout=query_timeout)
+        except StoreError as exc:
+            self.error = exc
+        except Exception as exc:  # on a thread nobody would hear it otherwise
+            self.error = StoreError(f"cannot use {safe_url(url)}: {_first_line(exc)}")
+        else:
+            with self._lock:
+                if self._abandoned:
+                    with suppress(Exception):
+                        store.close()
+                else:
+                    self.store = store
+        self.done.set()
+
+    def abandon(self) -> None:
+        with self._lock:
+            self._abandoned = True
+            store, self.store = self.store, None
+        if store is not None:
+            with suppress(Exception):
+                store.close()
+
+
 class SharedStore(Store):
     """The local store in front of a :class:`PgStore`, with the outbox between them (see the
-    module's notes).  Methods not overridden here (the deal cache) stay local to the host."""
+    module's notes).  Methods not overridden here (the deal cache) stay local to the host.
+
+    The database is reached from a thread of its own (:class:`_Attempt`); the local SQLite
+    connection is only ever used from the caller's thread.  Each statement on the database
+    waits at most ``query_timeout`` seconds: one that gets no answer counts as the database
+    gone, exactly like a refused connection."""
 
     def __init__(self, url: str, local: Store, player: str | None = None,
-                 retry: float = RETRY_SECONDS) -> None:
+                 retry: float = RETRY_SECONDS, query_timeout: float = QUERY_TIMEOUT) -> None:
         super().__init__(local.path, local._conn, local.notices, player or local.player)
         self.local = local
         local.player = self.player
         self.url = url
         self.retry = retry
+        self.query_timeout = query_timeout
         self.remote: PgStore | None = None
+        self._attempt: _Attempt | None = None
         self._next_try = 0.0
         self._failures = 0
         self._offline_told = False
-        self._connect()
+        if not self._connect(START_WAIT) and self._attempt is not None:
+            self._tell_offline(f"no answer from {self.where} in {START_WAIT:g} s")
         self._flush()
 
     @property
@@ -208,21 +282,31 @@ class SharedStore(Store):
                                  (self.player,)).fetchone()[0])
 
     # -- the connection --------------------------------------------------------------------
-    def _connect(self) -> bool:
+    def _connect(self, wait: float = CONNECT_GRACE) -> bool:
+        """Whether the database is connected.  When it is not and a try is due, start one
+        and wait for it up to ``wait`` seconds; a try under way is never waited for (a call
+        after it ends picks its connection up)."""
         if self.remote is not None and not self.remote.broken:
             return True
         if self.remote is not None:
             self._drop(None)
-        now = time.monotonic()
-        if now < self._next_try:
+        attempt = self._attempt
+        if attempt is None:
+            if time.monotonic() < self._next_try:
+                return False
+            attempt = self._attempt = _Attempt(self.url, self.player, self.query_timeout)
+        else:
+            wait = 0.0
+        if not attempt.done.wait(wait):
             return False
-        try:
-            self.remote = PgStore.connect(self.url, self.player)
-        except StoreError as exc:
+        self._attempt = None
+        if attempt.store is None:
             self._failures += 1
-            self._next_try = now + min(RETRY_MAX, self.retry * 2 ** (self._failures - 1))
-            self._tell_offline(str(exc))
+            self._next_try = time.monotonic() + min(RETRY_MAX,
+                                                    self.retry * 2 ** (self._failures - 1))
+            self._tell_offline(str(attempt.error))
             return False
+        self.remote = attempt.store
         self._failures = 0
         if self._offline_told and self.pending() == 0:
             self._offline_told = False
@@ -245,8 +329,11 @@ class SharedStore(Store):
                         "on this server and sent when it is back.")
 
     def _read(self, fn: Callable[[Store], T]) -> T:
-        """``fn`` on the database when it is reached and up to date, else on the local copy."""
-        if self._connect() and self.pending() == 0:
+        """``fn`` on the database when it is reached and up to date (what waits is sent
+        first), else on the local copy."""
+        if self._connect() and self.pending():
+            self._flush()
+        if self.remote is not None and not self.remote.broken and self.pending() == 0:
             remote = self.remote
             assert remote is not None
             caught: tuple[type[Exception], ...] = (*remote.errors, StoreError)
@@ -367,6 +454,9 @@ class SharedStore(Store):
         return self._read(lambda s: s.leaderboard(day, kind, limit))
 
     def close(self) -> None:
+        if self._attempt is not None:
+            self._attempt.abandon()
+            self._attempt = None
         if self.remote is not None:
             self._drop(None)
         self.local.close()
