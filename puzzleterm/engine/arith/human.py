@@ -396,7 +396,9 @@ def solve_human(state: ArithState, max_level: Level = Level.TRIAL,
 def grade_state(state: ArithState) -> Grade:
     work = Work(state)
     path = solve_path(TABLE[:-1], work, _apply, Work.done)
-    stalled = ("Trial", 6.0) if solver.count(state, 2) == 1 else ("Several solutions", 0.0)
+    # only a stalled path's grade names why (a solved one has one solution)
+    stalled = (None if path.solved else ("Trial", 6.0) if solver.count(state, 2) == 1
+               else ("Several solutions", 0.0))
     return grade_of(path, ORDER, stalled)
 
 
