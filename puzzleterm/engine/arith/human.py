@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
 from .model import ADD, DIV, ArithState, Pattern, cell_name
-from .model import row_bounds as _interval
+from .model import row_bounds
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -39,6 +40,16 @@ class Evidence:
     rows: tuple[int, ...] = ()
 
 
+@lru_cache(maxsize=1 << 16)
+def _row_interval(row: tuple[int | None, ...]) -> tuple[int, int]:
+    return row_bounds(row)
+
+
+def _interval(row: list[int | None] | Pattern) -> tuple[int, int]:
+    """:func:`row_bounds`, remembered (the grader asks it of the same rows again and again)."""
+    return _row_interval(tuple(row))
+
+
 def _domain(row: Pattern, index: int) -> range:
     return range(1, 10) if index == 0 and len(row) > 1 else range(10)
 
@@ -46,10 +57,14 @@ def _domain(row: Pattern, index: int) -> range:
 # -- the tests, from weakest to strongest ------------------------------------------------------
 def _sum_rows(state: ArithState) -> list[tuple[int, int]] | None:
     """(row, shift) of the terms of the state's addition, the total last; None if none."""
-    n = len(state.givens)
-    if state.op == ADD:
+    return _rows_of_shape(state.op, len(state.givens))
+
+
+@cache
+def _rows_of_shape(op: str, n: int) -> list[tuple[int, int]] | None:
+    if op == ADD:
         return [(r, 0) for r in range(n)]
-    if state.naddends == 0:
+    if n - 3 == 0:  # a multiplication by one digit has no partial rows
         return None
     return [(r, r - 2) for r in range(2, n - 1)] + [(n - 1, 0)]
 
@@ -103,8 +118,11 @@ def _low_ok(row: list[int | None], n: int, k: int) -> bool:
 
 
 def products_ok(state: ArithState, vals: Vals) -> bool:
-    if not columns_ok(state, vals):
-        return False
+    return columns_ok(state, vals) and _products_part(state, vals)
+
+
+def _products_part(state: ArithState, vals: Vals) -> bool:
+    """:func:`products_ok` where :func:`columns_ok` holds."""
     if state.op == ADD:
         return True
     a, b, *partials, product = vals
@@ -129,8 +147,11 @@ def products_ok(state: ArithState, vals: Vals) -> bool:
 
 
 def bounds_ok(state: ArithState, vals: Vals) -> bool:
-    if not products_ok(state, vals):
-        return False
+    return products_ok(state, vals) and _bounds_part(state, vals)
+
+
+def _bounds_part(state: ArithState, vals: Vals) -> bool:
+    """:func:`bounds_ok` where :func:`products_ok` holds."""
     if state.op == ADD:
         *addends, total = (_interval(r) for r in vals)
         lo, hi = total
@@ -159,6 +180,10 @@ class Work:
         #: division only: the digits each cell passed each test with last time (the tests
         #: are monotone: a digit that failed never passes once more digits are filled)
         self.cands: dict[tuple[Check, tuple[int, int]], list[int]] = {}
+        #: addition and multiplication: the digits each cell passes each test with, for
+        #: the digits in ``memo_of`` (the tests are asked again and again of one position)
+        self.memo: dict[tuple[Check, tuple[int, int]], list[int]] = {}
+        self.memo_of: tuple[tuple[int | None, ...], ...] = ()
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -180,13 +205,45 @@ def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check,
     return out
 
 
+#: each test of addition and multiplication is the one before it and one more part: the
+#: digits passing a test are those passing the one before that pass the part
+_LAYERS: dict[Check, tuple[Check | None, Check]] = {
+    columns_ok: (None, columns_ok),
+    products_ok: (columns_ok, _products_part),
+    bounds_ok: (products_ok, _bounds_part),
+}
+
+
+def _layered(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing` for the position in ``work`` (addition and multiplication), each
+    answer kept until a digit changes and each test asked only of the digits passing the
+    weaker ones."""
+    now = tuple(map(tuple, work.vals))
+    if now != work.memo_of:
+        work.memo = {}
+        work.memo_of = now
+    return _layer(work, cell, check)
+
+
+def _layer(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    key = (check, cell)
+    found = work.memo.get(key)
+    if found is None:
+        weaker, part = _LAYERS[check]
+        digits = None if weaker is None else _layer(work, cell, weaker)
+        found = passing(work.state, work.vals, cell, part, digits)
+        work.memo[key] = found
+    return found
+
+
 def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
     cache = work.state.op == DIV
     for cell in work.empty():
-        before = work.cands.get((check, cell)) if cache else None
-        found = passing(work.state, work.vals, cell, check, before)
         if cache:
+            found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
             work.cands[(check, cell)] = found
+        else:
+            found = _layered(work, cell, check)
         if len(found) == 1:
             return cell, found[0]
     return None
@@ -251,7 +308,7 @@ def holds(state: ArithState, vals: Vals) -> bool:
 def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     """:func:`passing`, trying only the digits that passed last time (division only)."""
     if work.state.op != DIV:
-        return passing(work.state, work.vals, cell, check)
+        return _layered(work, cell, check)
     found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
     work.cands[(check, cell)] = found
     return found
