@@ -25,8 +25,7 @@ from functools import cache, lru_cache
 from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
-from .model import ADD, DIV, ArithState, Pattern, cell_name
-from .model import row_bounds
+from .model import ADD, DIV, ArithState, Pattern, cell_name, row_bounds
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
