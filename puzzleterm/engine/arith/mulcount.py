@@ -10,12 +10,12 @@ and it is 0 past the row's length, so every check here is one the full filling m
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-
 from .model import ArithState, Pattern
 from .model import row_bounds as _bounds
 
 _ANY = tuple(range(10))
+#: the multiplicand's top parts few enough to check one by one
+CLOSE = 4
 _NONZERO = tuple(range(1, 10))
 
 
@@ -105,10 +105,17 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
             if found >= limit:
                 return
 
+    def whole(a: int, b: int) -> bool:
+        """Whether ``a`` times ``b`` fills the multiplication (every row checked)."""
+        return (_fits(a_row, a) and (lb == 1 or len(str(b)) == lb)
+                and _fits(product, a * b)
+                and all(_fits(p, a * (b // pow10[i] % 10)) for i, p in enumerate(rows)))
+
     def grow(k: int, v: int, sets: list[tuple[int, ...]], combos: list[int], n: int,
              ) -> None:
         """Place the multiplicand's digit ``k``; ``combos``: the multiplier's low ``n``
         digits still possible, ascending."""
+        nonlocal found
         if k == la:
             leaf(v, sets, combos, n)
             return
@@ -152,11 +159,25 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
             if g_prod is not None:
                 base = [b for b in base if a_low * b // place % 10 == g_prod]
             if n_new == lb and base:
-                # the multiplier lies in [plo / hi, phi / lo] (a lies in [lo, hi])
-                first = bisect_left(base, -(-plo // hi)) if hi else len(base)
-                last = bisect_right(base, phi // lo) if lo else len(base)
-                if first or last < len(base):
-                    base = base[first:last]
+                # the multiplier known, the product's bounds leave the multiplicand's top
+                # part t (a = a_low + t * 10**(k+1)) a range: a short one is checked here
+                # in full, the multiplier dropped from the search
+                step = place * 10
+                still = []
+                for b in base:
+                    if b == 0:
+                        continue  # a multiplier is never 0
+                    t1 = max(tlo, -(-(-(-plo // b) - a_low) // step))
+                    t2 = min(thi, (phi // b - a_low) // step)
+                    if t2 - t1 >= CLOSE:
+                        still.append(b)
+                        continue
+                    for t in range(t1, t2 + 1):
+                        if whole(a_low + t * step, b):
+                            found += 1
+                            if found >= limit:
+                                return
+                base = still
             if not base:
                 continue
             grow(k + 1, a_low, kept_sets, base, n_new)
