@@ -76,3 +76,28 @@ def test_the_fast_count_agrees_with_the_fillings(op: str) -> None:
             assert solver.count(state, limit) == n
             counts.add(n)
     assert {0, 1} <= counts  # broken sums and unique ones were both met
+
+
+@pytest.mark.parametrize("op", ["add3x4", "mul2x1", "mul3x2", "mul2x3", "mul5x3"])
+def test_the_graders_remembered_answers_are_the_tests_answers(op: str) -> None:
+    """The grader's shortcuts (answers kept per position, each test asked only of the digits
+    the weaker tests pass, cells the column test cannot see) answer as the tests do."""
+    from puzzleterm.engine.arith import human
+
+    met = 0
+    for seed in range(25):
+        state = _riddled(op, seed)
+        work = human.Work(state)
+        r = random.Random(seed)
+        for _ in range(4):
+            for cell in work.empty():
+                for check in (human.columns_ok, human.products_ok, human.bounds_ok):
+                    want = human.passing(state, [list(x) for x in work.vals], cell, check)
+                    assert human._layered(work, cell, check) == want, (op, seed, cell)
+                    met += 0 < len(want) < 10
+            empty = work.empty()
+            if not empty:
+                break
+            cell = r.choice(empty)  # fill a digit, right or wrong, and ask again
+            work.vals[cell[0]][cell[1]] = r.randrange(10)
+    assert met > 0

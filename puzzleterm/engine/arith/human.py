@@ -183,6 +183,7 @@ class Work:
         #: the digits in ``memo_of`` (the tests are asked again and again of one position)
         self.memo: dict[tuple[Check, tuple[int, int]], list[int]] = {}
         self.memo_of: tuple[tuple[int | None, ...], ...] = ()
+        self.memo_gaps: tuple[dict[tuple[int, int], int], list[int]] | None = None
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -221,12 +222,50 @@ def _layered(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     if now != work.memo_of:
         work.memo = {}
         work.memo_of = now
+        work.memo_gaps = None
     return _layer(work, cell, check)
+
+
+@cache
+def _cell_columns(op: str, lengths: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """The column (from the units) at which :func:`columns_ok` reads each cell it reads."""
+    rows = _rows_of_shape(op, len(lengths))
+    if rows is None:
+        return {}
+    *terms, (tr, _) = rows
+    width = lengths[tr]
+    out = {(tr, i): width - 1 - i for i in range(width)}
+    for r, shift in terms:
+        for i in range(lengths[r]):
+            j = lengths[r] - 1 - i + shift
+            if 0 <= j < width:
+                out[(r, i)] = j
+    return out
+
+
+def _columns_blind(work: Work, cell: tuple[int, int]) -> bool:
+    """Whether :func:`columns_ok` gives one answer whatever digit fills the (empty) cell:
+    it never reads the cell, or it stops at another empty cell before or beside it."""
+    gaps = work.memo_gaps
+    if gaps is None:
+        where = _cell_columns(work.state.op, tuple(map(len, work.vals)))
+        gaps = work.memo_gaps = (where, sorted(
+            where[(r, i)] for r, row in enumerate(work.vals) for i, d in enumerate(row)
+            if d is None and (r, i) in where))
+    where, columns = gaps
+    j = where.get(cell)
+    return j is None or not (columns[0] == j and (len(columns) == 1 or columns[1] != j))
 
 
 def _layer(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     key = (check, cell)
     found = work.memo.get(key)
+    if found is None and check is columns_ok and _columns_blind(work, cell):
+        blind = work.memo.get((check, (-1, -1)))
+        if blind is None:
+            blind = work.memo[(check, (-1, -1))] = [int(columns_ok(work.state, work.vals))]
+        found = list(_domain(work.state.givens[cell[0]], cell[1])) if blind[0] else []
+        work.memo[key] = found
     if found is None:
         weaker, part = _LAYERS[check]
         digits = None if weaker is None else _layer(work, cell, weaker)
@@ -449,11 +488,14 @@ def solve_human(state: ArithState, max_level: Level = Level.TRIAL,
     return path.steps, path.solved
 
 
-def grade_state(state: ArithState) -> Grade:
+def grade_state(state: ArithState, unique: bool = False) -> Grade:
+    """The state's grade; ``unique``: the caller knows it has one solution (the dealer does:
+    it hides a digit only while one remains), so the solver need not count them."""
     work = Work(state)
     path = solve_path(TABLE[:-1], work, _apply, Work.done)
     # only a stalled path's grade names why (a solved one has one solution)
-    stalled = (None if path.solved else ("Trial", 6.0) if solver.count(state, 2) == 1
+    stalled = (None if path.solved
+               else ("Trial", 6.0) if unique or solver.count(state, 2) == 1
                else ("Several solutions", 0.0))
     return grade_of(path, ORDER, stalled)
 
