@@ -33,6 +33,27 @@ def _fits(row: Pattern, n: int) -> bool:
     return all(g is None or g == int(ch) for g, ch in zip(row, s, strict=True))
 
 
+Fitter = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def _fitter(row: Pattern) -> Fitter:
+    """The least and greatest numbers of the row's length, and (place, digit) of its given
+    digits: :func:`_fits` by arithmetic."""
+    length = len(row)
+    pairs = tuple((10 ** j, g) for j in range(length) if (g := row[length - 1 - j]) is not None)
+    return (10 ** (length - 1) if length > 1 else 0, 10 ** length - 1, pairs)
+
+
+def _fit(fitter: Fitter, n: int) -> bool:
+    lo, hi, pairs = fitter
+    if not lo <= n <= hi:
+        return False
+    for place, digit in pairs:  # noqa: SIM110 (a plain loop: the search's hot path)
+        if n // place % 10 != digit:
+            return False
+    return True
+
+
 def _digit_at(row: Pattern, k: int) -> int | None:
     """The digit place ``k`` (from the units) must hold: the row's given digit, 0 past the
     row's length, None when the place is hidden."""
@@ -105,11 +126,18 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
             if found >= limit:
                 return
 
+    fit_a, fit_product = _fitter(a_row), _fitter(product)
+    fit_rows = [(pow10[i], _fitter(p)) for i, p in enumerate(rows)]
+    b_least = pow10[lb - 1] if lb > 1 else 0
+
     def whole(a: int, b: int) -> bool:
         """Whether ``a`` times ``b`` fills the multiplication (every row checked)."""
-        return (_fits(a_row, a) and (lb == 1 or len(str(b)) == lb)
-                and _fits(product, a * b)
-                and all(_fits(p, a * (b // pow10[i] % 10)) for i, p in enumerate(rows)))
+        if b < b_least or not _fit(fit_product, a * b) or not _fit(fit_a, a):
+            return False
+        for place, fit in fit_rows:  # noqa: SIM110 (a plain loop: the search's hot path)
+            if not _fit(fit, a * (b // place % 10)):
+                return False
+        return True
 
     def grow(k: int, v: int, sets: list[tuple[int, ...]], combos: list[int], n: int,
              ) -> None:
@@ -167,8 +195,15 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
                 for b in base:
                     if b == 0:
                         continue  # a multiplier is never 0
-                    t1 = max(tlo, -(-(-(-plo // b) - a_low) // step))
-                    t2 = min(thi, (phi // b - a_low) // step)
+                    amin, amax = -(-plo // b), phi // b
+                    for i in range(nrows):  # and each row's bounds, its digit known
+                        x = b // pow10[i] % 10
+                        if x:
+                            rlo, rhi = row_bounds[i]
+                            amin = max(amin, -(-rlo // x))
+                            amax = min(amax, rhi // x)
+                    t1 = max(tlo, -(-(amin - a_low) // step))
+                    t2 = min(thi, (amax - a_low) // step)
                     if t2 - t1 >= CLOSE:
                         still.append(b)
                         continue
