@@ -139,6 +139,22 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
                 return False
         return True
 
+    spans: dict[int, tuple[int, int]] = {}
+
+    def a_span(b: int) -> tuple[int, int]:
+        """The multiplicand's least and greatest values with the multiplier ``b``, by the
+        product's bounds and each row's (empty when ``b`` is 0: never a multiplier)."""
+        if b == 0:
+            return 1, 0
+        amin, amax = -(-plo // b), phi // b
+        for i in range(nrows):
+            x = b // pow10[i] % 10
+            if x:
+                rlo, rhi = row_bounds[i]
+                amin = max(amin, -(-rlo // x))
+                amax = min(amax, rhi // x)
+        return amin, amax
+
     def grow(k: int, v: int, sets: list[tuple[int, ...]], combos: list[int], n: int,
              ) -> None:
         """Place the multiplicand's digit ``k``; ``combos``: the multiplier's low ``n``
@@ -193,15 +209,10 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
                 step = place * 10
                 still = []
                 for b in base:
-                    if b == 0:
-                        continue  # a multiplier is never 0
-                    amin, amax = -(-plo // b), phi // b
-                    for i in range(nrows):  # and each row's bounds, its digit known
-                        x = b // pow10[i] % 10
-                        if x:
-                            rlo, rhi = row_bounds[i]
-                            amin = max(amin, -(-rlo // x))
-                            amax = min(amax, rhi // x)
+                    span = spans.get(b)
+                    if span is None:
+                        span = spans[b] = a_span(b)
+                    amin, amax = span
                     t1 = max(tlo, -(-(amin - a_low) // step))
                     t2 = min(thi, (amax - a_low) // step)
                     if t2 - t1 >= CLOSE:
