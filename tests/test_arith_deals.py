@@ -101,3 +101,32 @@ def test_the_graders_remembered_answers_are_the_tests_answers(op: str) -> None:
             cell = r.choice(empty)  # fill a digit, right or wrong, and ask again
             work.vals[cell[0]][cell[1]] = r.randrange(10)
     assert met > 0
+
+
+@pytest.mark.parametrize("op", ["div5/2", "div6/3", "div4/1"])
+def test_the_division_graders_kept_verdicts_are_the_tests_answers(op: str) -> None:
+    """A division's tests try the digits that passed last time, as before; the verdicts kept
+    per position and the parts asked alone answer as the whole tests do."""
+    from puzzleterm.engine.arith import divcheck, human
+
+    checks = (divcheck.copies_ok, divcheck.subtractions_ok, divcheck.products_ok,
+              divcheck.bounds_ok)
+    met = 0
+    for seed in range(20):
+        state = _riddled(op, seed)
+        work = human.Work(state)
+        r = random.Random(seed)
+        for _ in range(4):
+            for cell in work.empty():
+                for check in (*checks, *reversed(checks)):
+                    before = work.cands.get((check, cell))
+                    want = human.passing(state, [list(x) for x in work.vals], cell, check,
+                                         before)
+                    assert human._div_passing(work, cell, check) == want, (op, seed, cell)
+                    met += 0 < len(want) < 9
+            empty = work.empty()
+            if not empty:
+                break
+            cell = r.choice(empty)
+            work.vals[cell[0]][cell[1]] = r.randrange(10)
+    assert met > 0

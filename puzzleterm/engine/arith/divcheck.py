@@ -80,9 +80,8 @@ def _adds_up(terms: list[Row], total: Row) -> bool:
 _DIGITS = tuple(range(1, 10))
 
 
-def _check(state: ArithState, vals: Vals, strength: int) -> bool:
-    lay = layout(state)
-    quotient, divisor, dividend = vals[0], vals[1], vals[2]
+def _copies(lay: _Layout, vals: Vals) -> bool:
+    quotient, dividend = vals[0], vals[2]
     if any(quotient[i] not in (None, 0) for i in lay.zeros):
         return False
     n = len(dividend)
@@ -94,17 +93,22 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
             y = under[lu - 1 - t] if t < lu else 0
             if x is not None and y is not None and x != y:
                 return False
-    if strength < 2:
-        return True
-    above: Row = dividend[:lay.lead]
+    return True
+
+
+def _subtractions(lay: _Layout, vals: Vals) -> bool:
+    above: Row = vals[2][:lay.lead]
     for p, u, _, b, _ in lay.steps:  # subtractions
         under = vals[u]
         diff = under[:len(under) - b] if len(under) > b else []
         if not _adds_up([vals[p], diff], above):
             return False
         above = under
-    if strength < 3:
-        return True
+    return True
+
+
+def _products(lay: _Layout, vals: Vals) -> bool:
+    quotient, divisor = vals[0], vals[1]
     d_low, kd = 0, 0
     for x in reversed(divisor):
         if x is None:
@@ -124,8 +128,11 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
                 return False
         if full and len(str(v)) != len(row):
             return False
-    if strength < 4:
-        return True
+    return True
+
+
+def _bounds(lay: _Layout, vals: Vals) -> bool:
+    quotient, divisor, dividend = vals[0], vals[1], vals[2]
     dlo, dhi = _interval(divisor)
     alo, ahi = _interval(dividend[:lay.lead])
     last = len(vals) - 1
@@ -145,6 +152,20 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
             return False
         alo, ahi = ulo, uhi
     return True
+
+
+#: the parts of the tests, weakest first: test ``s`` is parts 1 to ``s``
+_PARTS = (_copies, _subtractions, _products, _bounds)
+
+
+def _check(state: ArithState, vals: Vals, strength: int) -> bool:
+    lay = layout(state)
+    return all(part(lay, vals) for part in _PARTS[:strength])
+
+
+def part_ok(state: ArithState, vals: Vals, strength: int) -> bool:
+    """Only the part the test of this strength adds to the one below it."""
+    return _PARTS[strength - 1](layout(state), vals)
 
 
 def copies_ok(state: ArithState, vals: Vals) -> bool:

@@ -184,6 +184,8 @@ class Work:
         self.memo: dict[tuple[Check, tuple[int, int]], list[int]] = {}
         self.memo_of: tuple[tuple[int | None, ...], ...] = ()
         self.memo_gaps: tuple[dict[tuple[int, int], int], list[int]] | None = None
+        #: division: each digit's verdict by each test's strength, for ``memo_of``
+        self.verdicts: dict[tuple[int, tuple[int, int]], dict[int, bool]] = {}
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -218,12 +220,51 @@ def _layered(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     """:func:`passing` for the position in ``work`` (addition and multiplication), each
     answer kept until a digit changes and each test asked only of the digits passing the
     weaker ones."""
+    _fresh(work)
+    return _layer(work, cell, check)
+
+
+def _fresh(work: Work) -> None:
+    """Forget the answers kept for another position."""
     now = tuple(map(tuple, work.vals))
     if now != work.memo_of:
         work.memo = {}
+        work.verdicts = {}
         work.memo_of = now
         work.memo_gaps = None
-    return _layer(work, cell, check)
+
+
+_DIV_STRENGTH: dict[Check, int] = {divcheck.copies_ok: 1, divcheck.subtractions_ok: 2,
+                                   divcheck.products_ok: 3, divcheck.bounds_ok: 4}
+
+
+def _div_passing(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing` for a division, trying only the digits that passed last time (as
+    always); each digit's verdict is kept while the position stands, and a test asks only
+    its own part of a digit the weaker test has passed (and none of one it failed)."""
+    _fresh(work)
+    state, vals = work.state, work.vals
+    strength = _DIV_STRENGTH[check]
+    mine = work.verdicts.setdefault((strength, cell), {})
+    weaker = work.verdicts.get((strength - 1, cell), {})
+    digits = work.cands.get((check, cell))
+    r, i = cell
+    found = []
+    for v in _domain(state.givens[r], i) if digits is None else digits:
+        ok = mine.get(v)
+        if ok is None:
+            vals[r][i] = v
+            below = weaker.get(v)
+            if below is None:
+                ok = check(state, vals)
+            else:
+                ok = below and divcheck.part_ok(state, vals, strength)
+            vals[r][i] = None
+            mine[v] = ok
+        if ok:
+            found.append(v)
+    work.cands[(check, cell)] = found
+    return found
 
 
 @cache
@@ -275,13 +316,9 @@ def _layer(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
 
 
 def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
-    cache = work.state.op == DIV
+    ask = _div_passing if work.state.op == DIV else _layered
     for cell in work.empty():
-        if cache:
-            found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
-            work.cands[(check, cell)] = found
-        else:
-            found = _layered(work, cell, check)
+        found = ask(work, cell, check)
         if len(found) == 1:
             return cell, found[0]
     return None
@@ -347,9 +384,7 @@ def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int
     """:func:`passing`, trying only the digits that passed last time (division only)."""
     if work.state.op != DIV:
         return _layered(work, cell, check)
-    found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
-    work.cands[(check, cell)] = found
-    return found
+    return _div_passing(work, cell, check)
 
 
 def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12,
