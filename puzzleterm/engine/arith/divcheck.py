@@ -80,6 +80,25 @@ def _adds_up(terms: list[Row], total: Row) -> bool:
 _DIGITS = tuple(range(1, 10))
 
 
+@lru_cache(maxsize=512)
+def _copy_cells(lengths: tuple[int, ...], shifts: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    lay = _cached(lengths, shifts)
+    out = {(0, i) for i in lay.zeros}
+    n = lengths[2]
+    for _, u, _, b, nxt in lay.steps:
+        lu = lengths[u]
+        for t in range(b):
+            out.add((2, n - 1 - (nxt + t)))
+            if t < lu:
+                out.add((u, lu - 1 - t))
+    return frozenset(out)
+
+
+def copies_read(state: ArithState, cell: tuple[int, int]) -> bool:
+    """Whether :func:`copies_ok` reads the cell at all (if not, its digit changes nothing)."""
+    return cell in _copy_cells(tuple(map(len, state.givens)), state.shifts)
+
+
 def _copies(lay: _Layout, vals: Vals) -> bool:
     quotient, dividend = vals[0], vals[2]
     if any(quotient[i] not in (None, 0) for i in lay.zeros):

@@ -250,6 +250,11 @@ def _div_passing(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     digits = work.cands.get((check, cell))
     r, i = cell
     found = []
+    if strength == 1 and not mine and not divcheck.copies_read(state, cell):
+        blind = work.verdicts.get((0, (-1, -1)))  # the copies test with every cell as is
+        if blind is None:
+            blind = work.verdicts[(0, (-1, -1))] = {0: check(state, vals)}
+        mine.update((v, blind[0]) for v in _domain(state.givens[r], i))
     for v in _domain(state.givens[r], i) if digits is None else digits:
         ok = mine.get(v)
         if ok is None:
