@@ -80,9 +80,27 @@ def _adds_up(terms: list[Row], total: Row) -> bool:
 _DIGITS = tuple(range(1, 10))
 
 
-def _check(state: ArithState, vals: Vals, strength: int) -> bool:
-    lay = layout(state)
-    quotient, divisor, dividend = vals[0], vals[1], vals[2]
+@lru_cache(maxsize=512)
+def _copy_cells(lengths: tuple[int, ...], shifts: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    lay = _cached(lengths, shifts)
+    out = {(0, i) for i in lay.zeros}
+    n = lengths[2]
+    for _, u, _, b, nxt in lay.steps:
+        lu = lengths[u]
+        for t in range(b):
+            out.add((2, n - 1 - (nxt + t)))
+            if t < lu:
+                out.add((u, lu - 1 - t))
+    return frozenset(out)
+
+
+def copies_read(state: ArithState, cell: tuple[int, int]) -> bool:
+    """Whether :func:`copies_ok` reads the cell at all (if not, its digit changes nothing)."""
+    return cell in _copy_cells(tuple(map(len, state.givens)), state.shifts)
+
+
+def _copies(lay: _Layout, vals: Vals) -> bool:
+    quotient, dividend = vals[0], vals[2]
     if any(quotient[i] not in (None, 0) for i in lay.zeros):
         return False
     n = len(dividend)
@@ -94,17 +112,22 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
             y = under[lu - 1 - t] if t < lu else 0
             if x is not None and y is not None and x != y:
                 return False
-    if strength < 2:
-        return True
-    above: Row = dividend[:lay.lead]
+    return True
+
+
+def _subtractions(lay: _Layout, vals: Vals) -> bool:
+    above: Row = vals[2][:lay.lead]
     for p, u, _, b, _ in lay.steps:  # subtractions
         under = vals[u]
         diff = under[:len(under) - b] if len(under) > b else []
         if not _adds_up([vals[p], diff], above):
             return False
         above = under
-    if strength < 3:
-        return True
+    return True
+
+
+def _products(lay: _Layout, vals: Vals) -> bool:
+    quotient, divisor = vals[0], vals[1]
     d_low, kd = 0, 0
     for x in reversed(divisor):
         if x is None:
@@ -124,8 +147,11 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
                 return False
         if full and len(str(v)) != len(row):
             return False
-    if strength < 4:
-        return True
+    return True
+
+
+def _bounds(lay: _Layout, vals: Vals) -> bool:
+    quotient, divisor, dividend = vals[0], vals[1], vals[2]
     dlo, dhi = _interval(divisor)
     alo, ahi = _interval(dividend[:lay.lead])
     last = len(vals) - 1
@@ -145,6 +171,20 @@ def _check(state: ArithState, vals: Vals, strength: int) -> bool:
             return False
         alo, ahi = ulo, uhi
     return True
+
+
+#: the parts of the tests, weakest first: test ``s`` is parts 1 to ``s``
+_PARTS = (_copies, _subtractions, _products, _bounds)
+
+
+def _check(state: ArithState, vals: Vals, strength: int) -> bool:
+    lay = layout(state)
+    return all(part(lay, vals) for part in _PARTS[:strength])
+
+
+def part_ok(state: ArithState, vals: Vals, strength: int) -> bool:
+    """Only the part the test of this strength adds to the one below it."""
+    return _PARTS[strength - 1](layout(state), vals)
 
 
 def copies_ok(state: ArithState, vals: Vals) -> bool:

@@ -99,7 +99,7 @@ def generate_state(params: ArithParams, rng: Rng,
     def attempt(r: Rng) -> tuple[ArithState, Grade]:
         keep = keeps.get(level, 0.4) if level is not None else 0.4
         state = hide(true_sum(params, r.fork("sum")), r.fork("hide"), keep)
-        return state, grade_state(state)
+        return state, grade_state(state, unique=True)  # hide keeps one solution
 
     if level is None:
         return attempt(rng.fork("any"))

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from ..logic import Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
-from .model import ADD, DIV, ArithState, Pattern, cell_name
-from .model import row_bounds as _interval
+from .model import ADD, DIV, ArithState, Pattern, cell_name, row_bounds
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -39,6 +39,16 @@ class Evidence:
     rows: tuple[int, ...] = ()
 
 
+@lru_cache(maxsize=1 << 16)
+def _row_interval(row: tuple[int | None, ...]) -> tuple[int, int]:
+    return row_bounds(row)
+
+
+def _interval(row: list[int | None] | Pattern) -> tuple[int, int]:
+    """:func:`row_bounds`, remembered (the grader asks it of the same rows again and again)."""
+    return _row_interval(tuple(row))
+
+
 def _domain(row: Pattern, index: int) -> range:
     return range(1, 10) if index == 0 and len(row) > 1 else range(10)
 
@@ -46,10 +56,14 @@ def _domain(row: Pattern, index: int) -> range:
 # -- the tests, from weakest to strongest ------------------------------------------------------
 def _sum_rows(state: ArithState) -> list[tuple[int, int]] | None:
     """(row, shift) of the terms of the state's addition, the total last; None if none."""
-    n = len(state.givens)
-    if state.op == ADD:
+    return _rows_of_shape(state.op, len(state.givens))
+
+
+@cache
+def _rows_of_shape(op: str, n: int) -> list[tuple[int, int]] | None:
+    if op == ADD:
         return [(r, 0) for r in range(n)]
-    if state.naddends == 0:
+    if n - 3 == 0:  # a multiplication by one digit has no partial rows
         return None
     return [(r, r - 2) for r in range(2, n - 1)] + [(n - 1, 0)]
 
@@ -103,8 +117,11 @@ def _low_ok(row: list[int | None], n: int, k: int) -> bool:
 
 
 def products_ok(state: ArithState, vals: Vals) -> bool:
-    if not columns_ok(state, vals):
-        return False
+    return columns_ok(state, vals) and _products_part(state, vals)
+
+
+def _products_part(state: ArithState, vals: Vals) -> bool:
+    """:func:`products_ok` where :func:`columns_ok` holds."""
     if state.op == ADD:
         return True
     a, b, *partials, product = vals
@@ -129,8 +146,11 @@ def products_ok(state: ArithState, vals: Vals) -> bool:
 
 
 def bounds_ok(state: ArithState, vals: Vals) -> bool:
-    if not products_ok(state, vals):
-        return False
+    return products_ok(state, vals) and _bounds_part(state, vals)
+
+
+def _bounds_part(state: ArithState, vals: Vals) -> bool:
+    """:func:`bounds_ok` where :func:`products_ok` holds."""
     if state.op == ADD:
         *addends, total = (_interval(r) for r in vals)
         lo, hi = total
@@ -159,6 +179,13 @@ class Work:
         #: division only: the digits each cell passed each test with last time (the tests
         #: are monotone: a digit that failed never passes once more digits are filled)
         self.cands: dict[tuple[Check, tuple[int, int]], list[int]] = {}
+        #: addition and multiplication: the digits each cell passes each test with, for
+        #: the digits in ``memo_of`` (the tests are asked again and again of one position)
+        self.memo: dict[tuple[Check, tuple[int, int]], list[int]] = {}
+        self.memo_of: tuple[tuple[int | None, ...], ...] = ()
+        self.memo_gaps: tuple[dict[tuple[int, int], int], list[int]] | None = None
+        #: division: each digit's verdict by each test's strength, for ``memo_of``
+        self.verdicts: dict[tuple[int, tuple[int, int]], dict[int, bool]] = {}
 
     def empty(self) -> list[tuple[int, int]]:
         return [(r, i) for r, row in enumerate(self.vals) for i, d in enumerate(row)
@@ -180,13 +207,123 @@ def passing(state: ArithState, vals: Vals, cell: tuple[int, int], check: Check,
     return out
 
 
+#: each test of addition and multiplication is the one before it and one more part: the
+#: digits passing a test are those passing the one before that pass the part
+_LAYERS: dict[Check, tuple[Check | None, Check]] = {
+    columns_ok: (None, columns_ok),
+    products_ok: (columns_ok, _products_part),
+    bounds_ok: (products_ok, _bounds_part),
+}
+
+
+def _layered(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing` for the position in ``work`` (addition and multiplication), each
+    answer kept until a digit changes and each test asked only of the digits passing the
+    weaker ones."""
+    _fresh(work)
+    return _layer(work, cell, check)
+
+
+def _fresh(work: Work) -> None:
+    """Forget the answers kept for another position."""
+    now = tuple(map(tuple, work.vals))
+    if now != work.memo_of:
+        work.memo = {}
+        work.verdicts = {}
+        work.memo_of = now
+        work.memo_gaps = None
+
+
+_DIV_STRENGTH: dict[Check, int] = {divcheck.copies_ok: 1, divcheck.subtractions_ok: 2,
+                                   divcheck.products_ok: 3, divcheck.bounds_ok: 4}
+
+
+def _div_passing(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    """:func:`passing` for a division, trying only the digits that passed last time (as
+    always); each digit's verdict is kept while the position stands, and a test asks only
+    its own part of a digit the weaker test has passed (and none of one it failed)."""
+    _fresh(work)
+    state, vals = work.state, work.vals
+    strength = _DIV_STRENGTH[check]
+    mine = work.verdicts.setdefault((strength, cell), {})
+    weaker = work.verdicts.get((strength - 1, cell), {})
+    digits = work.cands.get((check, cell))
+    r, i = cell
+    found = []
+    if strength == 1 and not mine and not divcheck.copies_read(state, cell):
+        blind = work.verdicts.get((0, (-1, -1)))  # the copies test with every cell as is
+        if blind is None:
+            blind = work.verdicts[(0, (-1, -1))] = {0: check(state, vals)}
+        mine.update((v, blind[0]) for v in _domain(state.givens[r], i))
+    for v in _domain(state.givens[r], i) if digits is None else digits:
+        ok = mine.get(v)
+        if ok is None:
+            vals[r][i] = v
+            below = weaker.get(v)
+            if below is None:
+                ok = check(state, vals)
+            else:
+                ok = below and divcheck.part_ok(state, vals, strength)
+            vals[r][i] = None
+            mine[v] = ok
+        if ok:
+            found.append(v)
+    work.cands[(check, cell)] = found
+    return found
+
+
+@cache
+def _cell_columns(op: str, lengths: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """The column (from the units) at which :func:`columns_ok` reads each cell it reads."""
+    rows = _rows_of_shape(op, len(lengths))
+    if rows is None:
+        return {}
+    *terms, (tr, _) = rows
+    width = lengths[tr]
+    out = {(tr, i): width - 1 - i for i in range(width)}
+    for r, shift in terms:
+        for i in range(lengths[r]):
+            j = lengths[r] - 1 - i + shift
+            if 0 <= j < width:
+                out[(r, i)] = j
+    return out
+
+
+def _columns_blind(work: Work, cell: tuple[int, int]) -> bool:
+    """Whether :func:`columns_ok` gives one answer whatever digit fills the (empty) cell:
+    it never reads the cell, or it stops at another empty cell before or beside it."""
+    gaps = work.memo_gaps
+    if gaps is None:
+        where = _cell_columns(work.state.op, tuple(map(len, work.vals)))
+        gaps = work.memo_gaps = (where, sorted(
+            where[(r, i)] for r, row in enumerate(work.vals) for i, d in enumerate(row)
+            if d is None and (r, i) in where))
+    where, columns = gaps
+    j = where.get(cell)
+    return j is None or not (columns[0] == j and (len(columns) == 1 or columns[1] != j))
+
+
+def _layer(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
+    key = (check, cell)
+    found = work.memo.get(key)
+    if found is None and check is columns_ok and _columns_blind(work, cell):
+        blind = work.memo.get((check, (-1, -1)))
+        if blind is None:
+            blind = work.memo[(check, (-1, -1))] = [int(columns_ok(work.state, work.vals))]
+        found = list(_domain(work.state.givens[cell[0]], cell[1])) if blind[0] else []
+        work.memo[key] = found
+    if found is None:
+        weaker, part = _LAYERS[check]
+        digits = None if weaker is None else _layer(work, cell, weaker)
+        found = passing(work.state, work.vals, cell, part, digits)
+        work.memo[key] = found
+    return found
+
+
 def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
-    cache = work.state.op == DIV
+    ask = _div_passing if work.state.op == DIV else _layered
     for cell in work.empty():
-        before = work.cands.get((check, cell)) if cache else None
-        found = passing(work.state, work.vals, cell, check, before)
-        if cache:
-            work.cands[(check, cell)] = found
+        found = ask(work, cell, check)
         if len(found) == 1:
             return cell, found[0]
     return None
@@ -251,10 +388,8 @@ def holds(state: ArithState, vals: Vals) -> bool:
 def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int]:
     """:func:`passing`, trying only the digits that passed last time (division only)."""
     if work.state.op != DIV:
-        return passing(work.state, work.vals, cell, check)
-    found = passing(work.state, work.vals, cell, check, work.cands.get((check, cell)))
-    work.cands[(check, cell)] = found
-    return found
+        return _layered(work, cell, check)
+    return _div_passing(work, cell, check)
 
 
 def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12,
@@ -393,10 +528,15 @@ def solve_human(state: ArithState, max_level: Level = Level.TRIAL,
     return path.steps, path.solved
 
 
-def grade_state(state: ArithState) -> Grade:
+def grade_state(state: ArithState, unique: bool = False) -> Grade:
+    """The state's grade; ``unique``: the caller knows it has one solution (the dealer does:
+    it hides a digit only while one remains), so the solver need not count them."""
     work = Work(state)
     path = solve_path(TABLE[:-1], work, _apply, Work.done)
-    stalled = ("Trial", 6.0) if solver.count(state, 2) == 1 else ("Several solutions", 0.0)
+    # only a stalled path's grade names why (a solved one has one solution)
+    stalled = (None if path.solved
+               else ("Trial", 6.0) if unique or solver.count(state, 2) == 1
+               else ("Several solutions", 0.0))
     return grade_of(path, ORDER, stalled)
 
 

@@ -1,0 +1,46 @@
+"""Record the puzzles the arithmetic dealer deals, per operation, level and seed.
+
+    python benchmarks/record_arith_deals.py > tests/data/arith_deals.json
+
+``tests/test_arith_deals.py`` checks that the dealer still deals every one of them: seeds
+name puzzles forever (game IDs, daily puzzles), so a faster dealer must deal the same ones.
+Run it only to add seeds or operations, with the dealer as it was before a change.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from puzzleterm.engine import find_kind
+from puzzleterm.engine.gameid import generate_seeded
+
+OPS = ("add2x4", "add3x4", "add4x5", "mul2x2", "mul3x2", "mul4x2", "mul3x3", "mul4x1",
+       "mul5x3", "div5/2", "div6/3")
+SEEDS = ("1", "2", "golden")
+NOTE = ("Puzzles dealt by the arith generator (GENERATOR_VERSION a1) before the faster "
+        "uniqueness count and grading, made by benchmarks/record_arith_deals.py at commit "
+        "dd43052: [operation, level (null: any), seed, puzzle line, grade level, rating].")
+
+
+def main() -> None:
+    kind = find_kind("arith")
+    deals = []
+    for op in OPS:
+        params = kind.parse_params(op)
+        for level in (None, *kind.levels(params)):
+            for seed in SEEDS:
+                puzzle = generate_seeded(kind, params, seed, level)
+                grade = puzzle.grade
+                assert grade is not None
+                deals.append([op, level.name.lower() if level else None, seed, puzzle.desc,
+                              grade.level.name.lower(), grade.rating])
+    lines = ",\n".join(json.dumps(d) for d in deals)
+    print(f'{{"note": {json.dumps(NOTE)},\n "deals": [\n{lines}\n]}}')
+
+
+if __name__ == "__main__":
+    main()
