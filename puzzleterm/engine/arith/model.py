@@ -359,3 +359,24 @@ def row_bounds(row: Sequence[int | None]) -> tuple[int, int]:
         else:
             lo, hi = lo * 10 + d, hi * 10 + d
     return lo, hi
+
+
+_ANY = tuple(range(10))
+_NONZERO = tuple(range(1, 10))
+
+
+def digit_domain(row: Pattern, index: int) -> tuple[int, ...]:
+    """The digits a place of a row may hold: its own if shown, else any digit but a leading
+    zero."""
+    d = row[index]
+    if d is not None:
+        return (d,)
+    return _NONZERO if index == 0 and len(row) > 1 else _ANY
+
+
+def row_fits(row: Pattern, n: int) -> bool:
+    """Whether ``n`` has exactly ``len(row)`` digits and agrees with every given one."""
+    s = str(n)
+    if len(s) != len(row):
+        return False
+    return all(g is None or g == int(ch) for g, ch in zip(row, s, strict=True))

@@ -10,27 +10,12 @@ and it is 0 past the row's length, so every check here is one the full filling m
 
 from __future__ import annotations
 
-from .model import ArithState, Pattern
+from .model import ArithState, Pattern, digit_domain, row_fits
 from .model import row_bounds as _bounds
 
-_ANY = tuple(range(10))
 #: the multiplicand's top parts few enough to check one by one
 CLOSE = 4
-_NONZERO = tuple(range(1, 10))
 
-
-def _domain(row: Pattern, index: int) -> tuple[int, ...]:
-    d = row[index]
-    if d is not None:
-        return (d,)
-    return _NONZERO if index == 0 and len(row) > 1 else _ANY
-
-
-def _fits(row: Pattern, n: int) -> bool:
-    s = str(n)
-    if len(s) != len(row):
-        return False
-    return all(g is None or g == int(ch) for g, ch in zip(row, s, strict=True))
 
 
 Fitter = tuple[int, int, tuple[tuple[int, int], ...]]
@@ -38,7 +23,7 @@ Fitter = tuple[int, int, tuple[tuple[int, int], ...]]
 
 def _fitter(row: Pattern) -> Fitter:
     """The least and greatest numbers of the row's length, and (place, digit) of its given
-    digits: :func:`_fits` by arithmetic."""
+    digits: :func:`.model.row_fits` by arithmetic."""
     length = len(row)
     pairs = tuple((10 ** j, g) for j in range(length) if (g := row[length - 1 - j]) is not None)
     return (10 ** (length - 1) if length > 1 else 0, 10 ** length - 1, pairs)
@@ -68,7 +53,7 @@ def multiplier_domains(state: ArithState) -> list[tuple[int, ...]] | None:
     la, lb = len(a_row), len(b_row)
     bdoms: list[tuple[int, ...]] = []
     for i in range(lb):
-        dom = _domain(b_row, lb - 1 - i)
+        dom = digit_domain(b_row, lb - 1 - i)
         p = partials[i] if partials else None
         if p == (0,):
             dom = tuple(d for d in dom if d == 0)
@@ -93,7 +78,7 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
         return 0
     a_row, b_row, *partials, product = state.givens
     la, lb = len(a_row), len(b_row)
-    adoms = [_domain(a_row, la - 1 - k) for k in range(la)]  # units first
+    adoms = [digit_domain(a_row, la - 1 - k) for k in range(la)]  # units first
     rows = list(partials)
     nrows = len(rows)
     row_digit = [[_digit_at(p, k) for k in range(la)] for p in rows]
@@ -107,10 +92,10 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
 
     def leaf(a: int, sets: list[tuple[int, ...]], combos: list[int], n: int) -> None:
         nonlocal found
-        if not _fits(a_row, a):
+        if not row_fits(a_row, a):
             return
         if rows:
-            sets = [tuple(x for x in dom if _fits(p, a * x))
+            sets = [tuple(x for x in dom if row_fits(p, a * x))
                     for dom, p in zip(sets, rows, strict=True)]
             for i in range(min(n, nrows)):
                 if len(sets[i]) < 10:
@@ -120,7 +105,7 @@ def count_mul(state: ArithState, limit: int = 2) -> int:
             place = pow10[i]
             combos = [b + x * place for b in combos for x in sets[i]]
         for b in combos:
-            if (len(str(b)) != lb and lb > 1) or not _fits(product, a * b):
+            if (len(str(b)) != lb and lb > 1) or not row_fits(product, a * b):
                 continue
             found += 1
             if found >= limit:

@@ -12,41 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product as cartesian
 
-from .model import ADD, DIV, ArithState, Pattern
+from .model import ADD, DIV, ArithState, Pattern, digit_domain, row_fits
 from .model import row_bounds as _bounds
 from .mulcount import count_mul
-
-_ANY = tuple(range(10))
-_NONZERO = tuple(range(1, 10))
-
-
-def _domain(row: Pattern, index: int) -> tuple[int, ...]:
-    d = row[index]
-    if d is not None:
-        return (d,)
-    return _NONZERO if index == 0 and len(row) > 1 else _ANY
 
 
 def _digits_of(n: int, length: int) -> Pattern:
     return tuple(int(ch) for ch in str(n).zfill(length))
-
-
-def _fits(row: Pattern, n: int) -> bool:
-    """Whether ``n`` has exactly ``len(row)`` digits and agrees with every given one."""
-    s = str(n)
-    if len(s) != len(row):
-        return False
-    return all(g is None or g == int(ch) for g, ch in zip(row, s, strict=True))
-
-
-def _low_fits(row: Pattern, n: int, k: int) -> bool:
-    """Whether the low ``k`` digits of ``n`` agree with the row's (where the row has them)."""
-    length = len(row)
-    for j in range(min(k, length)):
-        g = row[length - 1 - j]
-        if g is not None and g != n // 10 ** j % 10:
-            return False
-    return True
 
 
 def _low_table(row: Pattern, upto: int) -> list[tuple[tuple[int, int], ...]]:
@@ -108,9 +80,9 @@ def _add(state: ArithState) -> Iterator[ArithState]:
                 yield None
             return
         cells = columns[j]
-        domains = [_domain(addends[r], i) for r, i in cells]
+        domains = [digit_domain(addends[r], i) for r, i in cells]
         ti = lt - 1 - j
-        tdom = _domain(total, ti)
+        tdom = digit_domain(total, ti)
         for combo in cartesian(*domains):
             s = sum(combo) + carry
             digit = s % 10
@@ -131,14 +103,14 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
     bdoms: list[tuple[int, ...]] = []
     for i in range(lb):
         digit_pos = lb - 1 - i  # index in b of the multiplier digit of partial row i
-        dom = _domain(b_row, digit_pos)
+        dom = digit_domain(b_row, digit_pos)
         p = partials[i] if partials else None
         if p == (0,):
             dom = tuple(d for d in dom if d == 0)  # a 0 row: the digit is 0
         elif not (p is not None and len(p) == 1 and la == 1):
             dom = tuple(d for d in dom if d != 0)  # a longer row: the digit is not 0
         bdoms.append(dom)
-    adoms = [_domain(a_row, la - 1 - k) for k in range(la)]  # units first
+    adoms = [digit_domain(a_row, la - 1 - k) for k in range(la)]  # units first
     # the lengths of the partial rows bound their multiplier digits
     alo, ahi = _bounds(a_row)
     for i, p in enumerate(partials):
@@ -203,14 +175,14 @@ def _mul(state: ArithState) -> Iterator[ArithState]:
                     yield from grow(k + 1, v, kept_sets)
 
     def finish(a: int, sets: list[tuple[int, ...]]) -> Iterator[ArithState]:
-        if not _fits(a_row, a):
+        if not row_fits(a_row, a):
             return
         if partials:  # the multiplicand is known: each row says which digits fit it
-            sets = [tuple(x for x in dom if _fits(p, a * x)) for dom, p in
+            sets = [tuple(x for x in dom if row_fits(p, a * x)) for dom, p in
                     zip(sets, partials, strict=True)]
         for bdigits in cartesian(*sets):  # units first
             b = sum(d * 10 ** i for i, d in enumerate(bdigits))
-            if (len(str(b)) != lb and lb > 1) or not _fits(product, a * b):
+            if (len(str(b)) != lb and lb > 1) or not row_fits(product, a * b):
                 continue
             out: list[Pattern] = [_digits_of(a, la), _digits_of(b, lb)]
             out += [_digits_of(a * bd, len(p))
