@@ -14,7 +14,7 @@ from itertools import product as cartesian
 
 from .model import ADD, DIV, ArithState, Pattern, digit_domain, row_fits
 from .model import row_bounds as _bounds
-from .mulcount import count_mul
+from .mulcount import count_mul, multiplier_domains
 
 
 def _digits_of(n: int, length: int) -> Pattern:
@@ -100,26 +100,13 @@ def _add(state: ArithState) -> Iterator[ArithState]:
 def _mul(state: ArithState) -> Iterator[ArithState]:
     a_row, b_row, *partials, product = state.givens
     la, lb = len(a_row), len(b_row)
-    bdoms: list[tuple[int, ...]] = []
-    for i in range(lb):
-        digit_pos = lb - 1 - i  # index in b of the multiplier digit of partial row i
-        dom = digit_domain(b_row, digit_pos)
-        p = partials[i] if partials else None
-        if p == (0,):
-            dom = tuple(d for d in dom if d == 0)  # a 0 row: the digit is 0
-        elif not (p is not None and len(p) == 1 and la == 1):
-            dom = tuple(d for d in dom if d != 0)  # a longer row: the digit is not 0
-        bdoms.append(dom)
-    adoms = [digit_domain(a_row, la - 1 - k) for k in range(la)]  # units first
-    # the lengths of the partial rows bound their multiplier digits
-    alo, ahi = _bounds(a_row)
-    for i, p in enumerate(partials):
-        lp = len(p)
-        bdoms[i] = tuple(d for d in bdoms[i]
-                         if d * ahi >= (10 ** (lp - 1) if lp > 1 else 0)
-                         and d * alo <= 10 ** lp - 1)
-    if any(not dom for dom in bdoms):
+    # the multiplier's digits, units first: a 0 row's digit is 0, a longer row's is not, and
+    # the lengths of the partial rows bound them
+    narrowed = multiplier_domains(state)
+    if narrowed is None:
         return
+    bdoms = narrowed
+    adoms = [digit_domain(a_row, la - 1 - k) for k in range(la)]  # units first
     rows = partials if partials else [None] * lb
     row_lows = [_low_table(p, la) if p is not None else None for p in rows]
     product_low = _low_table(product, la)

@@ -32,8 +32,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import cast
 
-from .bitcode import _Code, _locked
-from .bitsearch import Tables, board_of_masks, tables, values_of
+from .bitcode import _Code, box_line_terms
+from .bitsearch import Tables, board_of_masks, fewest, tables, values_of
 from .geometry import Geometry
 
 #: ``settle(x, done) -> (x, done)``, ``scan(x) -> x``, ``box_line(x) -> x``: 0 on a contradiction
@@ -61,34 +61,8 @@ def scan_runs(geo: Geometry) -> list[tuple[tuple[int, ...], list[int]]]:
 def _box_line_source(geo: Geometry, t: Tables, code: _Code, consts: dict[str, int]) -> str:
     """The eliminations of one box-line pass, as an expression over ``x`` (constants added
     to ``consts``); the same folds as :func:`.bitcode.source`."""
-    n, width = geo.n, t.width
-    br, bc = geo.box_rows, geo.box_cols
-
-    def cell_bits(cells: list[int]) -> int:
-        return sum(t.field(c) for c in cells)
-
-    def mult(offsets: list[int]) -> int:
-        return sum(1 << (o * width) for o in offsets)
-
-    rows = cols = list(range(n))
-    consts["BA"] = cell_bits([r * n + c for r in rows[::br] for c in cols[::bc]])
-    consts["BM"] = mult([r * n + c for r in range(br) for c in range(bc)])
-    elims: list[str] = []
-    for tag, seg, across, along, seg_anchors, line_anchors, step in (
-        ("R", list(range(bc)), [r * n for r in range(br)], list(range(0, n, bc)),
-         [r * n + c for r in rows for c in cols[::bc]], [r * n for r in rows], 1),
-        ("C", [r * n for r in range(br)], list(range(bc)), [r * n for r in range(0, n, br)],
-         [r * n + c for r in rows[::br] for c in cols], cols, n),
-    ):
-        consts["SA" + tag] = cell_bits(seg_anchors)
-        consts["SM" + tag] = mult(seg)
-        consts["AX" + tag] = mult(across)
-        consts["AL" + tag] = mult(along)
-        consts["LA" + tag] = cell_bits(line_anchors)
-        consts["LM" + tag] = mult([k * step for k in range(n)])
-        elims += _locked(code, [o * width for o in seg], [o * width for o in across],
-                         [o * width for o in along], tag)
-    return " | ".join(elims)
+    return " | ".join(box_line_terms(code, geo, t.width,
+                                     lambda cells: sum(t.field(c) for c in cells), consts))
 
 
 def source(geo: Geometry) -> tuple[str, dict[str, int]]:
@@ -233,21 +207,8 @@ class ClassicSearch:
                 return count >= limit
             z = z & ((z | G) - L)
             pair = two & ~((z + M) & G)
-            if pair:
-                cell = (pair & -pair).bit_length() - 1
-            else:
-                best = n + 1
-                cell = -1
-                while two:
-                    low = two & -two
-                    two ^= low
-                    g = low.bit_length() - 1
-                    k = (x & field_at[g]).bit_count()
-                    if k < best:
-                        best = k
-                        cell = g
-                        if k == 3:
-                            break
+            # the first pair cell, else the first with the fewest candidates
+            cell = (pair & -pair).bit_length() - 1 if pair else fewest(x, two, field_at, n + 1)
             rest = x & field_at[cell]
             while rest:
                 low = rest & -rest

@@ -161,6 +161,37 @@ def _shape(offsets: list[int], templates: Sequence[Sequence[int]], width: int,
     return offsets, shape
 
 
+def box_line_terms(code: _Code, geo: Geometry, width: int,
+                   cell_bits: Callable[[list[int]], int], consts: dict[str, int]) -> list[str]:
+    """The eliminations of one box-line pass over ``x`` (a board with boxes), as terms to
+    OR together; the constants they read are added to ``consts``."""
+    n = geo.n
+    br, bc = geo.box_rows, geo.box_cols
+
+    def mult(offsets: list[int]) -> int:
+        return sum(1 << (o * width) for o in offsets)
+
+    rows = cols = list(range(n))
+    consts["BA"] = cell_bits([r * n + c for r in rows[::br] for c in cols[::bc]])
+    consts["BM"] = mult([r * n + c for r in range(br) for c in range(bc)])
+    elims: list[str] = []
+    for tag, seg, across, along, seg_anchors, line_anchors, step in (
+        ("R", list(range(bc)), [r * n for r in range(br)], list(range(0, n, bc)),
+         [r * n + c for r in rows for c in cols[::bc]], [r * n for r in rows], 1),
+        ("C", [r * n for r in range(br)], list(range(bc)), [r * n for r in range(0, n, br)],
+         [r * n + c for r in rows[::br] for c in cols], cols, n),
+    ):
+        consts["SA" + tag] = cell_bits(seg_anchors)
+        consts["SM" + tag] = mult(seg)
+        consts["AX" + tag] = mult(across)
+        consts["AL" + tag] = mult(along)
+        consts["LA" + tag] = cell_bits(line_anchors)
+        consts["LM" + tag] = mult([k * step for k in range(n)])
+        elims += _locked(code, [o * width for o in seg], [o * width for o in across],
+                         [o * width for o in along], tag)
+    return elims
+
+
 def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
            cell_bits: Callable[[list[int]], int], box_line: bool = True,
            ) -> tuple[str, dict[str, int]]:
@@ -207,29 +238,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
         code.emit("if not new:")
         code.indent += 4
     if box_line and geo.box_rows:
-        br, bc = geo.box_rows, geo.box_cols
-
-        def mult(offsets: list[int]) -> int:
-            return sum(1 << (o * width) for o in offsets)
-
-        rows = cols = list(range(n))
-        consts["BA"] = cell_bits([r * n + c for r in rows[::br] for c in cols[::bc]])
-        consts["BM"] = mult([r * n + c for r in range(br) for c in range(bc)])
-        elims = []
-        for tag, seg, across, along, seg_anchors, line_anchors, step in (
-            ("R", list(range(bc)), [r * n for r in range(br)], list(range(0, n, bc)),
-             [r * n + c for r in rows for c in cols[::bc]], [r * n for r in rows], 1),
-            ("C", [r * n for r in range(br)], list(range(bc)), [r * n for r in range(0, n, br)],
-             [r * n + c for r in rows[::br] for c in cols], cols, n),
-        ):
-            consts["SA" + tag] = cell_bits(seg_anchors)
-            consts["SM" + tag] = mult(seg)
-            consts["AX" + tag] = mult(across)
-            consts["AL" + tag] = mult(along)
-            consts["LA" + tag] = cell_bits(line_anchors)
-            consts["LM" + tag] = mult([k * step for k in range(n)])
-            elims += _locked(code, [o * width for o in seg], [o * width for o in across],
-                             [o * width for o in along], tag)
+        elims = box_line_terms(code, geo, width, cell_bits, consts)
         code.emit(f"w = x ^ (x & ({' | '.join(elims)}))")
         code.emit("if w != x:")
         code.emit("    x = w")

@@ -156,6 +156,24 @@ def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
     return cast(Propagate, make(*args, t.kill))
 
 
+def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
+    """The guard bit of the first open cell (of ``two``) with the fewest candidates, three
+    being the fewest looked for (``worst``: more than any cell has)."""
+    best = worst
+    cell = -1
+    while two:
+        low = two & -two
+        two ^= low
+        g = low.bit_length() - 1
+        k = (x & field_at[g]).bit_count()
+        if k < best:
+            best = k
+            cell = g
+            if k == 3:
+                break
+    return cell
+
+
 class BitSearch:
     """Propagate-and-branch search; counts solutions up to ``limit`` (None: all).
 
@@ -265,17 +283,7 @@ class BitSearch:
                     return True
                 return dfs(x & kill[i], done | bit[i])
             else:
-                best = worst
-                while two:
-                    low = two & -two
-                    two ^= low
-                    g = low.bit_length() - 1
-                    k = (x & field_at[g]).bit_count()
-                    if k < best:
-                        best = k
-                        cell = g
-                        if k == 3:
-                            break
+                cell = fewest(x, two, field_at, worst)
             rest = x & field_at[cell]
             while rest:  # place each digit in turn (the child starts with its peers cleared)
                 low = rest & -rest
