@@ -8,10 +8,12 @@ singles, box-line reductions) is a few dozen integer operations.
 The cell-mask :class:`Search` below stays for what depends on its exact search order: random
 complete grids (:func:`random_solution`, so every seed deals the same puzzle), checks bounded
 by a node budget (the 16x16 generator), enumeration in search order (:func:`all_solutions`)
-and the node counts that rate trial steps in the grader.  Its candidates are bitmasks (bit
-``d-1`` set when digit ``d`` is still possible); search alternates constraint propagation to
-a fixed point (naked singles through a work queue, hidden singles by a two-pass scan of every
-house) with branching on the cell that has the fewest candidates.
+and the rule of the node counts that rate trial steps in the grader (which runs them, node
+for node, on the bit board: :mod:`.bitclassic`).  Its candidates are bitmasks (bit ``d-1``
+set when digit ``d`` is still possible); search alternates constraint propagation (naked
+singles through a work queue, then one scan of the houses in order for hidden singles, then
+the naked singles that scan made: to a fixed point only at the root) with branching on the
+first cell that has the fewest candidates.
 
 Both work on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
 4x4 to 16x16 Sudoku, X-Sudoku and Latin squares.
