@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -147,8 +146,9 @@ def run_sets(sets: list[tuple[str, list[Puzzle]]], base: Path | None) -> int:
             print(pct_line(label, new_cpu))
             if remote is not None:
                 print(pct_line("  base", old_cpu) + "  (the --compare package)")
-                ratio = statistics.median(old_cpu) / max(statistics.median(new_cpu), 1e-9)
-                print(f"  median speed-up x{ratio:.1f}")
+                (old_med, old_p90, _), (new_med, new_p90, _) = summary(old_cpu), summary(new_cpu)
+                print(f"  speed-up x{old_med / max(new_med, 1e-9):.1f} at the median, "
+                      f"x{old_p90 / max(new_p90, 1e-9):.1f} at p90")
     finally:
         if remote is not None:
             remote.close()
