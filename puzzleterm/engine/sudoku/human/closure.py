@@ -32,7 +32,7 @@ from functools import cache
 
 from .. import bitsearch
 from ..geometry import Geometry
-from .grid import Grid, digits_of
+from .grid import Grid
 from .propagate import UNBOUNDED, Walk, solver_masks
 
 Node = tuple[int, int]  # (cell, digit)
@@ -85,8 +85,8 @@ class Closures:
         #: every candidate not in this position (to see what a kept closure lost)
         self.lost = k.full ^ x
         self.open = open_cells(k, x)
-        self.done = nonzero_cells(k, x) & ~self.open  # settled cells, as guard bits
-        self.done_bits = self._fields_of(self.done) & x
+        settled = nonzero_cells(k, x) ^ self.open  # as guard bits (open cells are not empty)
+        self.done_bits = self._fields_of(settled) & x
         #: a cell with one candidate but not placed is a single the walk does not follow:
         #: such positions are left to the walk whole
         self.exact = all(v or m & (m - 1) for v, m in zip(g.values, g.cand, strict=True))
@@ -94,7 +94,7 @@ class Closures:
         #: per assumption: its closure on some position since the solve began (0: a
         #: contradiction) and that closure's settled digits
         self.memo: dict[Node, tuple[int, int]] = {}
-        if isinstance(earlier, Closures) and earlier.k is k and not x & ~earlier.board:
+        if isinstance(earlier, Closures) and earlier.k is k and not x & earlier.lost:
             self.memo = earlier.memo
         #: per assumption: its closure and work on this position
         self.here: dict[Node, tuple[int, int]] = {}
@@ -231,8 +231,3 @@ class Closures:
             b = low.bit_length() - 1
             elims.append((b // w, b % w + 1))
         return placements, elims
-
-
-def candidates(g: Grid) -> list[Node]:
-    """Every candidate of the position, in cell then digit order."""
-    return [(c, d) for c, m in enumerate(g.cand) for d in digits_of(m)]
