@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from .cli_help import add_help, add_kind_flags
 from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
-from .engine.kind import Batchable, Enumerable, OptionValue, Progress
+from .engine.kind import Batchable, Enumerable, OptionValue, Progress, solve_counted
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -176,7 +176,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
                 require_unique(kind, state, "explain")
             explain(kind, state, out)
             continue
-        solved = kind.solve(state)
+        solved, count = solve_counted(kind, state, 2)
         if solved is None:
             if not batch:
                 raise CliError("no solution: the puzzle has no valid completion", EXIT_NO_SOLUTION)
@@ -187,7 +187,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         if batch and "\n" in text and item is not items[0]:
             out.write("\n")  # grids of a batch apart, as generate writes them
         out.write(text + "\n")
-        if kind.count_solutions(state, 2) > 1:
+        if count > 1:
             # the solution printed is one of several: which one depends on the solver's search
             # order (the same on every run of a release, not across releases)
             where = f"line {item.line}: " if batch else ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from .errors import UnknownKindError, quote
 from .rng import Rng
@@ -114,6 +114,25 @@ class Batchable(Protocol):
     def split_batch(self, text: str, params: Any) -> list[tuple[int, str]] | None:
         """``(line number, puzzle text)`` pairs when ``text`` is a batch, else None."""
         ...
+
+
+@runtime_checkable
+class SolvesCounted(Protocol):
+    """A kind that solves and counts to a limit in one search (see :func:`solve_counted`)."""
+
+    def solve_counted(self, state: Any, limit: int = 2) -> tuple[Any, int]:
+        """The solution ``solve`` gives (None when there is none) and the count of solutions
+        up to ``limit``."""
+        ...
+
+
+def solve_counted(kind: Kind[Any, S], state: S, limit: int = 2) -> tuple[S | None, int]:
+    """``kind.solve(state)`` and ``kind.count_solutions(state, limit)``: from one search when
+    the kind offers it (:class:`SolvesCounted`), else from the two."""
+    if isinstance(kind, SolvesCounted):
+        solved, n = kind.solve_counted(state, limit)
+        return cast("S | None", solved), n
+    return kind.solve(state), kind.count_solutions(state, limit)
 
 
 _REGISTRY: dict[str, Kind[Any, Any]] = {}

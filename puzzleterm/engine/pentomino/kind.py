@@ -178,6 +178,15 @@ class PentominoKind:
     def count_solutions(self, state: PentominoState, limit: int = 2) -> int:
         return solver.count(state.board, state.filled, state.used, limit=limit)
 
+    def solve_counted(self, state: PentominoState,
+                      limit: int = 2) -> tuple[PentominoState | None, int]:
+        # the first of the completions is the one ``solve`` gives (the same search order)
+        found = solver.completions(state.board, state.filled, state.used, limit=limit)
+        if not found:
+            return None, 0
+        placed = tuple(sorted((*state.placed, *found[0])))
+        return PentominoState(state.board, state.given, placed), len(found)
+
     def grade(self, state: PentominoState) -> Grade:
         return grade_state(state.givens_only())
 

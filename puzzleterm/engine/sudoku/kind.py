@@ -334,6 +334,12 @@ class SudokuFamilyKind:
     def count_solutions(self, state: SudokuState, limit: int | None = 2) -> int:
         return bt.count_values(state.geo, state.givens, limit)
 
+    def solve_counted(self, state: SudokuState, limit: int = 2) -> tuple[SudokuState | None, int]:
+        sol, n = bt.solve_and_count(state.geo, state.givens, limit)
+        if sol is None:
+            return None, n
+        return SudokuState(state.geo, state.givens, sol, (0,) * state.geo.ncells), n
+
     def grade(self, state: SudokuState) -> Grade:
         from .human import grade_state
 

@@ -347,6 +347,15 @@ def count_values(geo: Geometry, values: Sequence[int], limit: int | None = 2) ->
     return s.count
 
 
+def solve_and_count(geo: Geometry, values: Sequence[int],
+                    limit: int = 2) -> tuple[tuple[int, ...] | None, int]:
+    """:func:`solve_values` and :func:`count_values` from one search: it keeps its first
+    solution (the one ``solve_values`` finds: the order is the same) and goes on counting."""
+    s = BitSearch(geo, limit=limit, keep=True)
+    s.run(board_of(geo, values))
+    return (s.solutions[0] if s.solutions else None), s.count
+
+
 def all_solutions(geo: Geometry, values: Sequence[int]) -> list[tuple[int, ...]]:
     """Every solution, in search order (for enumerating small boards)."""
     cand = initial_masks(geo, values)
