@@ -32,6 +32,7 @@ from functools import cache
 
 from .. import bitsearch
 from ..geometry import Geometry
+from .bitwalk import BitWalk
 from .grid import Grid
 from .propagate import UNBOUNDED, Walk, solver_masks
 
@@ -102,6 +103,8 @@ class Closures:
         #: assumption the work of its contradiction (-1: not reached) below the bound it
         #: was walked with
         self.walker: Walk | None = None
+        #: the same walk's work to a contradiction, on this board (made when one is needed)
+        self.bitwalker: BitWalk | None = None
         self.walked: dict[Node, tuple[int, int]] = {}
         g.keep["closures"] = self
 
@@ -189,9 +192,9 @@ class Closures:
                 return (0, work) if work < bound else None
             if bound <= tried:
                 return None
-        if self.walker is None:
-            self.walker = Walk(self.g)
-        got = self.walker.work(node, bound)
+        if self.bitwalker is None:
+            self.bitwalker = BitWalk(self.g, self.board)
+        got = self.bitwalker.work(node, bound)
         self.walked[node] = (-1, bound) if got is None else (got, bound)
         return None if got is None else (0, got)
 

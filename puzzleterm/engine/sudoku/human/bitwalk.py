@@ -1,0 +1,235 @@
+"""The fixed-order walk of :mod:`.propagate` on the one-integer board: the same work at the
+same contradiction, for a fraction of the cost.
+
+A contradiction's work (the cells popped before it shows) is defined by the walk of
+:class:`.propagate.Walk`: a last-in-first-out queue of settled cells, each removing its digit
+from its peers, and, when the queue runs dry, a look at the houses in house order for digits
+with one place or none.  This walk takes the same steps on the board of
+:mod:`..bitsearch` (one field of bits per cell):
+
+* a pop is ``x &= kill``; the cells it leaves empty and those it leaves with one candidate
+  come from field arithmetic over the whole board, a handful of big-integer operations, and
+  the new singles are queued in cell order, as the plain walk queues them;
+* a look at the houses folds every house at once (hidden singles and digits without a
+  place).  The plain walk looks at one house after another, and a hidden single placed in
+  one house can make another in a house looked at later in the same pass.  So the singles
+  found at once are placed, and the houses folded again: when that shows nothing new, the
+  pass found exactly those singles, queued in house order (then cell order); otherwise,
+  rarely, the walk is left to the plain one.
+
+A look finds the same things in every house as the plain walk's look at the houses it
+marked as changed: a digit can come down to one place or none in a house only by losing a
+place there, which marks the house.  ``tests/test_human_bitwalk.py`` checks the work against
+:class:`.propagate.Walk` on real positions, every assumption and bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import cast
+
+from .. import bitcode, bitsearch
+from ..geometry import Geometry
+from .grid import Grid
+from .propagate import UNBOUNDED, Walk
+
+Node = tuple[int, int]  # (cell, digit)
+#: ``events(x, xu)`` of one house shape: the hidden singles of ``x`` among the candidates
+#: ``xu`` (of the cells not settled yet), and the digits without a place (at the bits of
+#: each house's first cell).
+Events = Callable[[int, int], tuple[int, int]]
+
+
+@cache
+def _events(geo: Geometry) -> tuple[Events, ...]:
+    """Per house shape (in the order of the search's templates): ``events(x, xu)``."""
+    t = bitsearch.tables(geo)
+    width = t.width
+    templates = [offsets for offsets, _ in t.templates]
+    out = []
+    for i, (offsets, anchors) in enumerate(t.templates):
+        code = bitcode._Code()  # the folds of the search's own code generator
+        code.indent = 8
+        ones, twos = code.fold("x", *bitcode._shape(
+            [0, *(o * width for o in offsets)], templates, width))
+        body = "\n".join(code.lines)
+        src = f"""
+def make(A, S):
+    def events(x, xu, A=A, S=S):
+{body}
+        return (({ones} ^ {twos}) & A) * S & xu, A ^ ({ones} & A)
+    return events
+"""
+        namespace: dict[str, object] = {}
+        exec(compile(src, f"<bitwalk {geo.variant} {geo.n} shape {i}>", "exec"), namespace)
+        make = namespace["make"]
+        assert callable(make)
+        out.append(cast(Events, make(anchors, sum(1 << (o * width) for o in (0, *offsets)))))
+    return tuple(out)
+
+
+@cache
+def _house_of(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per house shape (in the order of the search's templates), per cell: the index of the
+    cell's house of that shape (its place in the walk's house order)."""
+    t = bitsearch.tables(geo)
+    shapes = {(0, *offsets): i for i, (offsets, _) in enumerate(t.templates)}
+    out = [[-1] * geo.ncells for _ in t.templates]
+    for h, house in enumerate(geo.houses):
+        anchor = min(house)
+        i = shapes[tuple(sorted(c - anchor for c in house))]
+        for c in house:
+            out[i][c] = h
+    return tuple(tuple(row) for row in out)
+
+
+class BitWalk:
+    """Contradiction walks from the assumptions of one position, as :meth:`.Walk.work`.
+
+    The position must have no naked single left unplaced (the closures' ``exact``), as every
+    forcing chain's does: its settled cells are then the placed ones."""
+
+    def __init__(self, g: Grid, board: int) -> None:
+        geo = g.geo
+        self.g = g
+        self.t = t = bitsearch.tables(geo)
+        self.events = _events(geo)
+        self.house_of = _house_of(geo)
+        self.cell_houses = geo.cell_houses
+        #: per house shape: the bitset of its houses
+        self.shape_houses = tuple(
+            sum(1 << h for h in set(row) if h >= 0) for row in self.house_of)
+        n = t.n
+        self.n = n
+        self.width = t.width
+        self.board = board
+        self.G = guards = sum(1 << (c * t.width + n) for c in range(t.ncells))
+        self.L = sum(1 << (c * t.width) for c in range(t.ncells))
+        self.M = t.full
+        z = board & ((board | guards) - self.L)
+        single = guards ^ ((z + t.full) & guards)  # (no cell is empty)
+        self.known = single
+        # the fields of the cells not settled: every digit bit of the open cells
+        opened = guards ^ single
+        self.unknown = opened - (opened >> n)
+        self.bits = bitcode.bits(t.ncells * t.width)
+        self.plain: Walk | None = None
+        #: walks the plain walk took over (in-pass effects between houses)
+        self.handed = 0
+
+    def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
+        """The work at which the singles of ``node`` reach a contradiction, or None when
+        they reach ``bound`` first or end without one (as :meth:`.Walk.work`)."""
+        t = self.t
+        cell, d = node
+        w = self.width
+        n = self.n
+        g0 = cell * w + n  # the cell's guard bit
+        b0 = cell * w + d - 1
+        field_at = t.field_at
+        x = self.board
+        field = field_at[g0]
+        if not x >> b0 & 1 or not (x & field) ^ (1 << b0):
+            return self._plain(node, bound)  # not an open cell's candidate: the plain walk
+        x ^= (x & field) ^ (1 << b0)
+        kill = t.kill
+        bits = self.bits
+        G, L, M = self.G, self.L, self.M
+        known = self.known | bits[g0]
+        unknown = self.unknown ^ field
+        queue = [b0]
+        work = 0
+        events = self.events
+        house_of = self.house_of
+        cell_houses = self.cell_houses
+        shape_houses = self.shape_houses
+        while queue:
+            while queue:
+                b = queue.pop()
+                work += 1
+                if work >= bound:
+                    return None
+                x &= kill[b]
+                y = (x | G) - L
+                if y & G != G:
+                    return work  # a cell left without a candidate
+                single = G ^ (((x & y) + M) & G)
+                new = single ^ known
+                if new:
+                    known = single
+                    found = []
+                    while new:
+                        g = new.bit_length() - 1
+                        new ^= bits[g]
+                        f = field_at[g]
+                        unknown ^= f
+                        found.append((x & f).bit_length() - 1)
+                    found.reverse()  # queued in cell order
+                    queue += found
+            # a pass over the houses in order: ``cur`` is the last house passed; a fold
+            # shows its shape's singles, valid until a placement changes one of its houses
+            cur = -1
+            pushed = False
+            got = [fold(x, x & unknown) for fold in events]
+            while True:
+                order = []
+                for i, (ev, miss) in enumerate(got):
+                    houses = house_of[i]
+                    while miss:  # a digit without a place: seen if its house is ahead
+                        b = miss.bit_length() - 1
+                        miss ^= bits[b]
+                        if houses[b // w] > cur:
+                            return work
+                    while ev:
+                        b = ev.bit_length() - 1
+                        ev ^= bits[b]
+                        h = houses[b // w]
+                        if h > cur:
+                            order.append((h, b))
+                if not order:
+                    break
+                order.sort()
+                later = 0  # houses changed by a placement made in an earlier house
+                at = -1
+                only = 0  # the singles of the house being placed
+                for h, b in order:
+                    if later and later & ((2 << h) - 1):
+                        break  # a house up to this one changed since its fold
+                    if h != at:
+                        at = h
+                        only = 0
+                    c = b // w
+                    g = c * w + n
+                    f = field_at[g]
+                    if only & f:
+                        return work  # one cell the only place of two digits of a house
+                    only |= bits[b]
+                    if known & bits[g]:
+                        if x & bits[b]:
+                            continue  # placed from an earlier house
+                        return work  # the digit's only place holds another digit
+                    x ^= (x & f) ^ bits[b]
+                    known |= bits[g]
+                    unknown ^= f
+                    queue.append(b)
+                    pushed = True
+                    for hh in cell_houses[c]:
+                        if hh > h:
+                            later |= 1 << hh
+                if not later:
+                    break
+                cur = (later & -later).bit_length() - 2
+                xu = x & unknown
+                for i, houses_i in enumerate(shape_houses):
+                    if later & houses_i:
+                        got[i] = events[i](x, xu)
+            if not pushed:
+                return None  # the singles end without a contradiction
+        return None
+
+    def _plain(self, node: Node, bound: int) -> int | None:
+        self.handed += 1
+        if self.plain is None:
+            self.plain = Walk(self.g)
+        return self.plain.work(node, bound)

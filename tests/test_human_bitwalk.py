@@ -1,0 +1,66 @@
+"""The forcing chains' walk on the bit board: the same work as the plain walk of
+:mod:`propagate`, for every assumption and bound, on real positions."""
+
+from __future__ import annotations
+
+from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku import solver as bt
+from puzzleterm.engine.sudoku.geometry import geometry
+from puzzleterm.engine.sudoku.human.bitwalk import BitWalk
+from puzzleterm.engine.sudoku.human.closure import Closures
+from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
+from puzzleterm.engine.sudoku.human.propagate import Walk
+
+from .human_helpers import GEO9
+from .test_human_propagate import HARD, TRIAL, positions
+
+
+def exact(g: Grid) -> Closures | None:
+    """The closures of ``g`` when it has no naked single left unplaced (else None)."""
+    prop = Closures(Grid(g.geo, g.values, g.cand, g.unique))
+    return prop if prop.exact else None
+
+
+def check(g: Grid) -> tuple[int, int]:
+    """(assumptions checked, contradictions among them)."""
+    prop = exact(g)
+    if prop is None:
+        return 0, 0
+    plain = Walk(g)
+    bits = BitWalk(g, prop.board)
+    checked = contradictions = 0
+    for c, m in enumerate(g.cand):
+        if not m & (m - 1):
+            continue
+        for d in digits_of(m):
+            want = plain.work((c, d))
+            assert bits.work((c, d)) == want, (c, d)
+            top = (want or 30) + 2
+            for bound in range(1, top):
+                assert bits.work((c, d), bound) == plain.work((c, d), bound), (c, d, bound)
+            checked += 1
+            contradictions += want is not None
+    return checked, contradictions
+
+
+def test_same_work_as_the_plain_walk() -> None:
+    checked = contradictions = 0
+    for text in (*HARD, *TRIAL):
+        for g in positions(GEO9, text, every=5):
+            a, b = check(g)
+            checked += a
+            contradictions += b
+    assert checked > 1000 and contradictions > 300
+
+
+def test_sixteen_and_latin_boards() -> None:
+    for geo in (geometry("sudoku", 16), geometry("latin", 9)):
+        sol = bt.random_solution(geo, Rng(f"bitwalk-{geo.n}"))
+        values = [v if (i * 7) % 5 < 2 else 0 for i, v in enumerate(sol)]
+        g = Grid.from_values(geo, values, None)
+        while True:  # place the naked singles: the walks start from exact positions
+            singles = [c for c, m in enumerate(g.cand) if m and not m & (m - 1)]
+            if not singles:
+                break
+            g.place(singles[0], g.cand[singles[0]].bit_length())
+        assert check(g)[0] > 50
