@@ -84,6 +84,14 @@ def _house_of(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in out)
 
 
+@cache
+def _above(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per house ``h`` and cell: the bitset of the cell's houses after ``h``."""
+    return tuple(
+        tuple(sum(1 << k for k in geo.cell_houses[c] if k > h) for c in range(geo.ncells))
+        for h in range(len(geo.houses)))
+
+
 class BitWalk:
     """Contradiction walks from the assumptions of one position, as :meth:`.Walk.work`.
 
@@ -96,7 +104,8 @@ class BitWalk:
         self.t = t = bitsearch.tables(geo)
         self.events = _events(geo)
         self.house_of = _house_of(geo)
-        self.cell_houses = geo.cell_houses
+        #: per house and cell: the cell's houses after that one, as a bitset
+        self.above = _above(geo)
         #: per house shape: the bitset of its houses
         self.shape_houses = tuple(
             sum(1 << h for h in set(row) if h >= 0) for row in self.house_of)
@@ -142,7 +151,7 @@ class BitWalk:
         work = 0
         events = self.events
         house_of = self.house_of
-        cell_houses = self.cell_houses
+        above = self.above
         shape_houses = self.shape_houses
         while queue:
             while queue:
@@ -171,31 +180,27 @@ class BitWalk:
             # shows its shape's singles, valid until a placement changes one of its houses
             cur = -1
             pushed = False
-            got = [fold(x, x & unknown) for fold in events]
-            while True:
-                order = []
-                for i, (ev, miss) in enumerate(got):
-                    houses = house_of[i]
-                    while miss:  # a digit without a place: seen if its house is ahead
-                        b = miss.bit_length() - 1
-                        miss ^= bits[b]
-                        if houses[b // w] > cur:
-                            return work
-                    while ev:
-                        b = ev.bit_length() - 1
-                        ev ^= bits[b]
-                        h = houses[b // w]
-                        if h > cur:
-                            order.append((h, b))
-                if not order:
-                    break
-                order.sort()
+            xu = x & unknown
+            pending = []
+            for i, fold in enumerate(events):
+                ev, miss = fold(x, xu)
+                if miss:
+                    return work  # a digit without a place in a house
+                houses = house_of[i]
+                while ev:
+                    b = ev.bit_length() - 1
+                    ev ^= bits[b]
+                    pending.append((houses[b // w], b))
+            pending.sort()
+            while pending:
                 later = 0  # houses changed by a placement made in an earlier house
                 at = -1
                 only = 0  # the singles of the house being placed
-                for h, b in order:
+                k = 0
+                for h, b in pending:
                     if later and later & ((2 << h) - 1):
                         break  # a house up to this one changed since its fold
+                    k += 1
                     if h != at:
                         at = h
                         only = 0
@@ -214,16 +219,31 @@ class BitWalk:
                     unknown ^= f
                     queue.append(b)
                     pushed = True
-                    for hh in cell_houses[c]:
-                        if hh > h:
-                            later |= 1 << hh
+                    later |= above[h][c]
                 if not later:
                     break
                 cur = (later & -later).bit_length() - 2
                 xu = x & unknown
+                redo = 0
+                fresh = []
                 for i, houses_i in enumerate(shape_houses):
                     if later & houses_i:
-                        got[i] = events[i](x, xu)
+                        redo |= houses_i
+                        ev, miss = events[i](x, xu)
+                        houses = house_of[i]
+                        while miss:  # a digit without a place: seen if its house is ahead
+                            b = miss.bit_length() - 1
+                            miss ^= bits[b]
+                            if houses[b // w] > cur:
+                                return work
+                        while ev:
+                            b = ev.bit_length() - 1
+                            ev ^= bits[b]
+                            h = houses[b // w]
+                            if h > cur:
+                                fresh.append((h, b))
+                pending = [e for e in pending[k:] if not redo >> e[0] & 1] + fresh
+                pending.sort()
             if not pushed:
                 return None  # the singles end without a contradiction
         return None
