@@ -64,3 +64,34 @@ def test_sixteen_and_latin_boards() -> None:
                 break
             g.place(singles[0], g.cand[singles[0]].bit_length())
         assert check(g)[0] > 50
+
+
+Node = tuple[int, int]
+
+
+def in_order(walk: Walk, nodes: list[Node], bound: int) -> tuple[Node, int] | None:
+    """The reference for lockstep: each node walked in turn below the best work so far."""
+    best = None
+    for nd in nodes:
+        got = walk.work(nd, bound)
+        if got is not None:
+            best, bound = (nd, got), got
+    return best
+
+
+def test_lockstep_finds_the_first_of_least_work() -> None:
+    compared = found = 0
+    for text in (*HARD, *TRIAL):
+        for g in positions(GEO9, text, every=4):
+            prop = exact(g)
+            if prop is None:
+                continue
+            nodes = [(c, d) for c, m in enumerate(g.cand) if m & (m - 1) for d in digits_of(m)]
+            plain = Walk(g)
+            bits = BitWalk(g, prop.board)
+            for bound in (1 << 30, 12, 6):
+                want = in_order(plain, nodes, bound)
+                assert bits.first(nodes, bound) == want
+                compared += 1
+                found += want is not None
+    assert compared > 30 and found > 20

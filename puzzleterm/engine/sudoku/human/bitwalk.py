@@ -25,7 +25,7 @@ place there, which marks the house.  ``tests/test_human_bitwalk.py`` checks the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from functools import cache
 from typing import cast
 
@@ -130,6 +130,44 @@ class BitWalk:
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
         they reach ``bound`` first or end without one (as :meth:`.Walk.work`)."""
+        steps = self.walk(node)
+        try:
+            while True:
+                if next(steps) + 1 >= bound:
+                    return None  # the next pop would reach the bound
+        except StopIteration as end:
+            return cast("int | None", end.value)
+
+    def first(self, nodes: list[Node], bound: int = UNBOUNDED) -> tuple[Node, int] | None:
+        """The first of ``nodes`` whose singles reach a contradiction with the least work,
+        and that work, when it is below ``bound`` (else None): the walks advance in
+        lockstep, a pop at a time, so none goes further than the winner's work."""
+        live = []
+        for nd in nodes:
+            steps = self.walk(nd)
+            try:
+                next(steps)  # about to pop the assumption
+            except StopIteration:
+                continue  # (a walk handed to the plain one, ending without a contradiction)
+            live.append((nd, steps))
+        level = 0
+        while live and level + 1 < bound:
+            level += 1
+            ahead = []
+            for nd, steps in live:
+                try:
+                    next(steps)
+                except StopIteration as end:
+                    if end.value is not None:
+                        return nd, end.value  # the earlier ones all go further
+                    continue
+                ahead.append((nd, steps))
+            live = ahead
+        return None
+
+    def walk(self, node: Node) -> Generator[int, None, int | None]:
+        """The walk from ``node``, yielding the work done before each pop; it returns the
+        work of the contradiction reached, or None when the singles end without one."""
         t = self.t
         cell, d = node
         w = self.width
@@ -140,7 +178,13 @@ class BitWalk:
         x = self.board
         field = field_at[g0]
         if not x >> b0 & 1 or not (x & field) ^ (1 << b0):
-            return self._plain(node, bound)  # not an open cell's candidate: the plain walk
+            # not an open cell's candidate: the plain walk's work, a pop at a time
+            self.handed += 1
+            if self.plain is None:
+                self.plain = Walk(self.g)
+            got = self.plain.work(node)
+            yield from range(got or 0)
+            return got
         x ^= (x & field) ^ (1 << b0)
         kill = t.kill
         bits = self.bits
@@ -155,10 +199,9 @@ class BitWalk:
         shape_houses = self.shape_houses
         while queue:
             while queue:
+                yield work
                 b = queue.pop()
                 work += 1
-                if work >= bound:
-                    return None
                 x &= kill[b]
                 y = (x | G) - L
                 if y & G != G:
@@ -247,9 +290,3 @@ class BitWalk:
             if not pushed:
                 return None  # the singles end without a contradiction
         return None
-
-    def _plain(self, node: Node, bound: int) -> int | None:
-        self.handed += 1
-        if self.plain is None:
-            self.plain = Walk(self.g)
-        return self.plain.work(node, bound)

@@ -88,30 +88,36 @@ def forcing_chain(g: Grid) -> Deduction | None:
 
     Each assumption's singles are its closure (see closure.py).  The groups come first
     here, because their work needs no walk: a contradiction then only has to be walked
-    as far as the best group's work (it wins a tie, being earlier in the order)."""
+    as far as the best group's work (it wins a tie, being earlier in the order), and the
+    contradictions are walked in lockstep, none further than the least work found."""
     prop = Closures(g)
     cand = g.cand
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
     group = _forcing_group(g, prop, order)
     # contradictions: one assumption breaks the grid
-    best: tuple[int, Deduction] | None = None
     bound = group[0] + 1 if group else UNBOUNDED
-    for c in order:
-        for d in digits_of(cand[c]):
-            got = prop.run((c, d), bound)
+    nodes = [(c, d) for c in order for d in digits_of(cand[c])]
+    found: tuple[Node, int] | None = None
+    if prop.exact:
+        found = prop.first_contradiction(nodes, bound)
+    else:
+        for node in nodes:
+            got = prop.run(node, bound)
             if got is None or got[0]:
                 continue  # no contradiction, or as much work as the best so far or more
-            work = bound = got[1]
-            best = (work, make_step(
-                "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
-                rating=7.5 + length_bonus(work),
-                explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
-                            f"would leave some cell, {g.geo.units()} without a digit (a "
-                            f"contradiction), so {g.name(c)} is not {g.sym(d)}",
-                nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
-            ))
-    best = best or group
-    return best[1] if best else None
+            found = node, got[1]
+            bound = got[1]
+    if found is None:
+        return group[1] if group else None
+    (c, d), work = found
+    return make_step(
+        "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
+        rating=7.5 + length_bonus(work),
+        explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
+                    f"would leave some cell, {g.geo.units()} without a digit (a "
+                    f"contradiction), so {g.name(c)} is not {g.sym(d)}",
+        nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
+    )
 
 
 def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Deduction] | None:

@@ -20,9 +20,11 @@ shrink:
 
 A contradiction, however, is found after more or less work depending on the order, and the
 work decides which forcing chain is reported and its rating.  So an assumption whose
-closure is a contradiction is walked in the fixed order of :mod:`.propagate`; it stays a
-contradiction on every later position.  (A position with a naked single not yet placed is
-walked whole: the walk does not follow such a single, the closure would.)
+closure is a contradiction is walked in the fixed order of :mod:`.propagate` (on the bit
+board, :mod:`.bitwalk`; all such assumptions of a position in lockstep, so that none is
+walked further than the least work found); it stays a contradiction on every later
+position.  (A position with a naked single not yet placed is walked whole: the walk does
+not follow such a single, the closure would.)
 """
 
 from __future__ import annotations
@@ -99,13 +101,10 @@ class Closures:
             self.memo = earlier.memo
         #: per assumption: its closure and work on this position
         self.here: dict[Node, tuple[int, int]] = {}
-        #: the fixed-order walk on this position (made when one is needed), and per
-        #: assumption the work of its contradiction (-1: not reached) below the bound it
-        #: was walked with
+        #: the fixed-order walk (made when one is needed): the plain one on a position
+        #: that is not exact, on the bit board for the contradictions of one that is
         self.walker: Walk | None = None
-        #: the same walk's work to a contradiction, on this board (made when one is needed)
         self.bitwalker: BitWalk | None = None
-        self.walked: dict[Node, tuple[int, int]] = {}
         g.keep["closures"] = self
 
     def _fields_of(self, guard_bits: int) -> int:
@@ -166,13 +165,8 @@ class Closures:
         return results, work
 
     def run(self, node: Node, bound: int = UNBOUNDED) -> Result:
-        """The closure of ``node`` (0: a contradiction) and the work (for a contradiction,
-        that of the walk in its fixed order); None when the work reaches ``bound``."""
-        if self.exact:
-            r, work = self.closure(node)
-            if r:
-                return (r, work) if work < bound else None
-            return self._contradiction(node, bound)
+        """On a position that is not exact, the walk's outcome from ``node`` (0: a
+        contradiction) and its work; None when the work reaches ``bound``."""
         if self.walker is None:
             self.walker = Walk(self.g)
         got = self.walker.run(node, bound)
@@ -183,20 +177,16 @@ class Closures:
             return 0, work
         return bitsearch.board_of_masks(self.g.geo, masks), work
 
-    def _contradiction(self, node: Node, bound: int) -> Result:
-        """The walk's work to the contradiction ``node`` leads to (None: ``bound`` or more)."""
-        known = self.walked.get(node)
-        if known is not None:
-            work, tried = known
-            if work >= 0:
-                return (0, work) if work < bound else None
-            if bound <= tried:
-                return None
+    def first_contradiction(self, nodes: list[Node], bound: int) -> tuple[Node, int] | None:
+        """The first of ``nodes`` whose contradiction the walk reaches with the least work,
+        and that work, when it is below ``bound`` (else None); only for an exact position.
+        The walks go in lockstep (see :meth:`.BitWalk.first`)."""
+        wrong = [nd for nd in nodes if not self.closure(nd)[0]]
+        if not wrong:
+            return None
         if self.bitwalker is None:
             self.bitwalker = BitWalk(self.g, self.board)
-        got = self.bitwalker.work(node, bound)
-        self.walked[node] = (-1, bound) if got is None else (got, bound)
-        return None if got is None else (0, got)
+        return self.bitwalker.first(wrong, bound)
 
     def masks_of(self, x: int) -> list[int]:
         """Per-cell candidate masks of board ``x``."""
