@@ -35,6 +35,8 @@ from .grid import Grid
 from .propagate import UNBOUNDED, Walk
 
 Node = tuple[int, int]  # (cell, digit)
+#: How far the walks of :meth:`BitWalk.first` go from one stage to the next (pops).
+STAGE = 1
 #: ``events(x, xu)`` of one house shape: the hidden singles of ``x`` among the candidates
 #: ``xu`` (of the cells not settled yet), and the digits without a place (at the bits of
 #: each house's first cell).
@@ -132,42 +134,48 @@ class BitWalk:
         they reach ``bound`` first or end without one (as :meth:`.Walk.work`)."""
         steps = self.walk(node)
         try:
-            while True:
-                if next(steps) + 1 >= bound:
-                    return None  # the next pop would reach the bound
+            next(steps)
+            steps.send(bound)
         except StopIteration as end:
             return cast("int | None", end.value)
+        return None  # the next pop would reach the bound
 
     def first(self, nodes: list[Node], bound: int = UNBOUNDED) -> tuple[Node, int] | None:
         """The first of ``nodes`` whose singles reach a contradiction with the least work,
-        and that work, when it is below ``bound`` (else None): the walks advance in
-        lockstep, a pop at a time, so none goes further than the winner's work."""
+        and that work, when it is below ``bound`` (else None).
+
+        The walks go in stages: each is taken to a common limit, the limit grows by
+        :data:`STAGE`, and the first stage that finds contradictions decides, so no walk
+        goes much further than the winner's work."""
         live = []
         for nd in nodes:
             steps = self.walk(nd)
-            try:
-                next(steps)  # about to pop the assumption
-            except StopIteration:
-                continue  # (a walk handed to the plain one, ending without a contradiction)
+            next(steps)  # started: it waits for its first limit
             live.append((nd, steps))
-        level = 0
-        while live and level + 1 < bound:
-            level += 1
+        limit = 0
+        while live and limit < bound:
+            limit = min(limit + STAGE, bound)
             ahead = []
+            best: tuple[Node, int] | None = None
             for nd, steps in live:
                 try:
-                    next(steps)
+                    steps.send(limit)
                 except StopIteration as end:
-                    if end.value is not None:
-                        return nd, end.value  # the earlier ones all go further
+                    work = end.value
+                    if work is not None and (best is None or work < best[1]):
+                        best = nd, work
                     continue
                 ahead.append((nd, steps))
+            if best is not None:
+                return best
             live = ahead
         return None
 
-    def walk(self, node: Node) -> Generator[int, None, int | None]:
-        """The walk from ``node``, yielding the work done before each pop; it returns the
-        work of the contradiction reached, or None when the singles end without one."""
+    def walk(self, node: Node) -> Generator[int, int, int | None]:
+        """The walk from ``node``.  It waits for a limit at once, and again whenever its
+        next pop would reach the limit (yielding the work done); it returns the work of the
+        contradiction reached, or None when the singles end without one."""
+        limit = yield 0
         t = self.t
         cell, d = node
         w = self.width
@@ -183,7 +191,8 @@ class BitWalk:
             if self.plain is None:
                 self.plain = Walk(self.g)
             got = self.plain.work(node)
-            yield from range(got or 0)
+            while got is not None and got >= limit:
+                limit = yield limit - 1
             return got
         x ^= (x & field) ^ (1 << b0)
         kill = t.kill
@@ -199,7 +208,8 @@ class BitWalk:
         shape_houses = self.shape_houses
         while queue:
             while queue:
-                yield work
+                while work + 1 >= limit:
+                    limit = yield work
                 b = queue.pop()
                 work += 1
                 x &= kill[b]
