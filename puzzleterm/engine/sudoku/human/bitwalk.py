@@ -3,29 +3,31 @@ same contradiction, for a fraction of the cost.
 
 A contradiction's work (the cells popped before it shows) is defined by the walk of
 :class:`.propagate.Walk`: a last-in-first-out queue of settled cells, each removing its digit
-from its peers, and, when the queue runs dry, a look at the houses in house order for digits
-with one place or none.  This walk takes the same steps on the board of
-:mod:`..bitsearch` (one field of bits per cell):
+from its peers, and, when the queue runs dry, a pass over the houses in house order for
+digits with one place (placed and queued) or none (a contradiction).  This walk takes the
+same steps on the board of :mod:`..bitsearch` (one field of bits per cell):
 
 * a pop is ``x &= kill``; the cells it leaves empty and those it leaves with one candidate
   come from field arithmetic over the whole board, a handful of big-integer operations, and
   the new singles are queued in cell order, as the plain walk queues them;
-* a look at the houses folds every house at once (hidden singles and digits without a
-  place).  The plain walk looks at one house after another, and a hidden single placed in
-  one house can make another in a house looked at later in the same pass.  So the singles
-  found at once are placed, and the houses folded again: when that shows nothing new, the
-  pass found exactly those singles, queued in house order (then cell order); otherwise,
-  rarely, the walk is left to the plain one.
+* the houses of one shape (all rows, all columns, all boxes ...) share no cell, and each
+  shape's houses are one run of the house order.  So a pass is one fold per shape, in that
+  order: a shape's hidden singles and digits without a place come out at once and are
+  placed at once (a placement touches no other house of its shape, and the plain pass
+  looks at a house's digits before it places any), queued in house order, then cell order;
+  the shapes after it see those placements, the ones before it only on the next pass, as
+  in the plain pass.
 
-A look finds the same things in every house as the plain walk's look at the houses it
-marked as changed: a digit can come down to one place or none in a house only by losing a
-place there, which marks the house.  ``tests/test_human_bitwalk.py`` checks the work against
+A fold looks at every house, the plain pass at the houses marked as changed, and they find
+the same: a digit comes down to one place or none in a house only by losing a place there,
+which marks the house.  ``tests/test_human_bitwalk.py`` checks the work against
 :class:`.propagate.Walk` on real positions, every assumption and bound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from functools import cache
 from typing import cast
 
@@ -35,63 +37,75 @@ from .grid import Grid
 from .propagate import UNBOUNDED, Walk
 
 Node = tuple[int, int]  # (cell, digit)
-#: How far the walks of :meth:`BitWalk.first` go from one stage to the next (pops).
-STAGE = 1
-#: ``events(x, xu)`` of one house shape: the hidden singles of ``x`` among the candidates
-#: ``xu`` (of the cells not settled yet), and the digits without a place (at the bits of
-#: each house's first cell).
-Events = Callable[[int, int], tuple[int, int]]
+#: ``fold(x, xu)`` of one house shape: the hidden singles of ``x`` among the candidates
+#: ``xu`` (those of the cells not settled yet), and the digits without a place (at the bits
+#: of each house's first cell).
+Fold = Callable[[int, int], tuple[int, int]]
 
 
-@cache
-def _events(geo: Geometry) -> tuple[Events, ...]:
-    """Per house shape (in the order of the search's templates): ``events(x, xu)``."""
+def _fold(geo: Geometry, i: int) -> Fold:
+    """The fold of the search's house shape ``i`` (its unrolled code, as the search's)."""
     t = bitsearch.tables(geo)
     width = t.width
     templates = [offsets for offsets, _ in t.templates]
-    out = []
-    for i, (offsets, anchors) in enumerate(t.templates):
-        code = bitcode._Code()  # the folds of the search's own code generator
-        code.indent = 8
-        ones, twos = code.fold("x", *bitcode._shape(
-            [0, *(o * width for o in offsets)], templates, width))
-        body = "\n".join(code.lines)
-        src = f"""
+    offsets, anchors = t.templates[i]
+    code = bitcode._Code()  # the folds of the search's own code generator
+    code.indent = 8
+    ones, twos = code.fold("x", *bitcode._shape(
+        [0, *(o * width for o in offsets)], templates, width))
+    body = "\n".join(code.lines)
+    src = f"""
 def make(A, S):
-    def events(x, xu, A=A, S=S):
+    def fold(x, xu, A=A, S=S):
 {body}
         return (({ones} ^ {twos}) & A) * S & xu, A ^ ({ones} & A)
-    return events
+    return fold
 """
-        namespace: dict[str, object] = {}
-        exec(compile(src, f"<bitwalk {geo.variant} {geo.n} shape {i}>", "exec"), namespace)
-        make = namespace["make"]
-        assert callable(make)
-        out.append(cast(Events, make(anchors, sum(1 << (o * width) for o in (0, *offsets)))))
-    return tuple(out)
+    namespace: dict[str, object] = {}
+    exec(compile(src, f"<bitwalk {geo.variant} {geo.n} shape {i}>", "exec"), namespace)
+    make = namespace["make"]
+    assert callable(make)
+    return cast(Fold, make(anchors, sum(1 << (o * width) for o in (0, *offsets))))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Per geometry: the folds in pass order and what the walk reads."""
+
+    #: per house shape, in the order the pass meets them: its fold, and per cell the key
+    #: of the queue order (house index, then cell)
+    shapes: tuple[tuple[Fold, tuple[int, ...]], ...]
+    guards: int
+    lows: int
 
 
 @cache
-def _house_of(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Per house shape (in the order of the search's templates), per cell: the index of the
-    cell's house of that shape (its place in the walk's house order)."""
+def layout(geo: Geometry) -> Layout | None:
+    """The layout of ``geo``; None when its house shapes do not split the house order into
+    runs of houses without a common cell (then the plain walk serves)."""
     t = bitsearch.tables(geo)
-    shapes = {(0, *offsets): i for i, (offsets, _) in enumerate(t.templates)}
-    out = [[-1] * geo.ncells for _ in t.templates]
+    shape_of = {(0, *offsets): i for i, (offsets, _) in enumerate(t.templates)}
+    runs: list[int] = []  # shapes in house order, one entry per run
+    covered = [0] * len(t.templates)
+    rank = [[0] * geo.ncells for _ in t.templates]
     for h, house in enumerate(geo.houses):
         anchor = min(house)
-        i = shapes[tuple(sorted(c - anchor for c in house))]
+        i = shape_of[tuple(sorted(c - anchor for c in house))]
+        if not runs or runs[-1] != i:
+            if i in runs:
+                return None  # the shape's houses are not one run of the house order
+            runs.append(i)
         for c in house:
-            out[i][c] = h
-    return tuple(tuple(row) for row in out)
-
-
-@cache
-def _above(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Per house ``h`` and cell: the bitset of the cell's houses after ``h``."""
-    return tuple(
-        tuple(sum(1 << k for k in geo.cell_houses[c] if k > h) for c in range(geo.ncells))
-        for h in range(len(geo.houses)))
+            if covered[i] >> c & 1:
+                return None  # two houses of the shape share a cell
+            covered[i] |= 1 << c
+            rank[i][c] = h * geo.ncells + c
+    n, width = t.n, t.width
+    return Layout(
+        shapes=tuple((_fold(geo, i), tuple(rank[i])) for i in runs),
+        guards=sum(1 << (c * width + n) for c in range(t.ncells)),
+        lows=sum(1 << (c * width) for c in range(t.ncells)),
+    )
 
 
 class BitWalk:
@@ -104,30 +118,15 @@ class BitWalk:
         geo = g.geo
         self.g = g
         self.t = t = bitsearch.tables(geo)
-        self.events = _events(geo)
-        self.house_of = _house_of(geo)
-        #: per house and cell: the cell's houses after that one, as a bitset
-        self.above = _above(geo)
-        #: per house shape: the bitset of its houses
-        self.shape_houses = tuple(
-            sum(1 << h for h in set(row) if h >= 0) for row in self.house_of)
-        n = t.n
-        self.n = n
-        self.width = t.width
+        self.layout = layout(geo)
         self.board = board
-        self.G = guards = sum(1 << (c * t.width + n) for c in range(t.ncells))
-        self.L = sum(1 << (c * t.width) for c in range(t.ncells))
-        self.M = t.full
-        z = board & ((board | guards) - self.L)
-        single = guards ^ ((z + t.full) & guards)  # (no cell is empty)
-        self.known = single
-        # the fields of the cells not settled: every digit bit of the open cells
-        opened = guards ^ single
-        self.unknown = opened - (opened >> n)
+        k = self.layout
+        guards = k.guards if k is not None else 0
+        lows = k.lows if k is not None else 0
+        #: the guard bits of the cells with two candidates or more
+        self.multi = ((board & ((board | guards) - lows)) + t.full) & guards
         self.bits = bitcode.bits(t.ncells * t.width)
         self.plain: Walk | None = None
-        #: walks the plain walk took over (in-pass effects between houses)
-        self.handed = 0
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
@@ -144,30 +143,25 @@ class BitWalk:
         """The first of ``nodes`` whose singles reach a contradiction with the least work,
         and that work, when it is below ``bound`` (else None).
 
-        The walks go in stages: each is taken to a common limit, the limit grows by
-        :data:`STAGE`, and the first stage that finds contradictions decides, so no walk
-        goes much further than the winner's work."""
+        The walks go in lockstep, a pop at a time, so none goes further than the winner's
+        work (walking each in turn below the best so far took 1.5 times as long)."""
         live = []
         for nd in nodes:
             steps = self.walk(nd)
             next(steps)  # started: it waits for its first limit
             live.append((nd, steps))
-        limit = 0
+        limit = 1
         while live and limit < bound:
-            limit = min(limit + STAGE, bound)
+            limit += 1
             ahead = []
-            best: tuple[Node, int] | None = None
             for nd, steps in live:
                 try:
                     steps.send(limit)
                 except StopIteration as end:
-                    work = end.value
-                    if work is not None and (best is None or work < best[1]):
-                        best = nd, work
+                    if end.value is not None:
+                        return nd, end.value  # the walks before it all go further
                     continue
                 ahead.append((nd, steps))
-            if best is not None:
-                return best
             live = ahead
         return None
 
@@ -178,125 +172,67 @@ class BitWalk:
         limit = yield 0
         t = self.t
         cell, d = node
-        w = self.width
-        n = self.n
-        g0 = cell * w + n  # the cell's guard bit
-        b0 = cell * w + d - 1
+        n = t.n
+        g0 = cell * t.width + n  # the cell's guard bit
+        b0 = g0 - n + d - 1
         field_at = t.field_at
         x = self.board
-        field = field_at[g0]
-        if not x >> b0 & 1 or not (x & field) ^ (1 << b0):
-            # not an open cell's candidate: the plain walk's work, a pop at a time
-            self.handed += 1
+        bits = self.bits
+        multi = self.multi
+        k = self.layout
+        if k is None or not x >> b0 & 1 or not multi & bits[g0]:
+            # not an open cell's candidate (or a board the folds do not serve): the plain
+            # walk's work, a pop at a time
             if self.plain is None:
                 self.plain = Walk(self.g)
             got = self.plain.work(node)
             while got is not None and got >= limit:
                 limit = yield limit - 1
             return got
-        x ^= (x & field) ^ (1 << b0)
+        x ^= (x & field_at[g0]) ^ bits[b0]
+        multi ^= bits[g0]
         kill = t.kill
-        bits = self.bits
-        G, L, M = self.G, self.L, self.M
-        known = self.known | bits[g0]
-        unknown = self.unknown ^ field
+        G, L, M = k.guards, k.lows, t.full
+        shapes = k.shapes
         queue = [b0]
         work = 0
-        events = self.events
-        house_of = self.house_of
-        above = self.above
-        shape_houses = self.shape_houses
         while queue:
             while queue:
                 while work + 1 >= limit:
                     limit = yield work
-                b = queue.pop()
                 work += 1
-                x &= kill[b]
+                x &= kill[queue.pop()]
                 y = (x | G) - L
                 if y & G != G:
                     return work  # a cell left without a candidate
-                single = G ^ (((x & y) + M) & G)
-                new = single ^ known
+                two = ((x & y) + M) & G
+                new = multi ^ two  # cells down to one candidate
                 if new:
-                    known = single
+                    multi = two
                     found = []
-                    while new:
+                    while new:  # queued in cell order
                         g = new.bit_length() - 1
                         new ^= bits[g]
-                        f = field_at[g]
-                        unknown ^= f
-                        found.append((x & f).bit_length() - 1)
-                    found.reverse()  # queued in cell order
+                        found.append((x & field_at[g]).bit_length() - 1)
+                    found.reverse()
                     queue += found
-            # a pass over the houses in order: ``cur`` is the last house passed; a fold
-            # shows its shape's singles, valid until a placement changes one of its houses
-            cur = -1
-            pushed = False
-            xu = x & unknown
-            pending = []
-            for i, fold in enumerate(events):
-                ev, miss = fold(x, xu)
-                if miss:
+            # the pass over the houses, a shape at a time
+            for fold, rank in shapes:
+                singles, missing = fold(x, x & (multi - (multi >> n)))
+                if missing:
                     return work  # a digit without a place in a house
-                houses = house_of[i]
-                while ev:
-                    b = ev.bit_length() - 1
-                    ev ^= bits[b]
-                    pending.append((houses[b // w], b))
-            pending.sort()
-            while pending:
-                later = 0  # houses changed by a placement made in an earlier house
-                at = -1
-                only = 0  # the singles of the house being placed
-                k = 0
-                for h, b in pending:
-                    if later and later & ((2 << h) - 1):
-                        break  # a house up to this one changed since its fold
-                    k += 1
-                    if h != at:
-                        at = h
-                        only = 0
-                    c = b // w
-                    g = c * w + n
-                    f = field_at[g]
-                    if only & f:
-                        return work  # one cell the only place of two digits of a house
-                    only |= bits[b]
-                    if known & bits[g]:
-                        if x & bits[b]:
-                            continue  # placed from an earlier house
-                        return work  # the digit's only place holds another digit
-                    x ^= (x & f) ^ bits[b]
-                    known |= bits[g]
-                    unknown ^= f
-                    queue.append(b)
-                    pushed = True
-                    later |= above[h][c]
-                if not later:
-                    break
-                cur = (later & -later).bit_length() - 2
-                xu = x & unknown
-                redo = 0
-                fresh = []
-                for i, houses_i in enumerate(shape_houses):
-                    if later & houses_i:
-                        redo |= houses_i
-                        ev, miss = events[i](x, xu)
-                        houses = house_of[i]
-                        while miss:  # a digit without a place: seen if its house is ahead
-                            b = miss.bit_length() - 1
-                            miss ^= bits[b]
-                            if houses[b // w] > cur:
-                                return work
-                        while ev:
-                            b = ev.bit_length() - 1
-                            ev ^= bits[b]
-                            h = houses[b // w]
-                            if h > cur:
-                                fresh.append((h, b))
-                pending = [e for e in pending[k:] if not redo >> e[0] & 1] + fresh
-                pending.sort()
-            if not pushed:
-                return None  # the singles end without a contradiction
-        return None
+                if not singles:
+                    continue
+                if singles & ((singles | G) - L):
+                    return work  # one cell the only place of two digits of a house
+                cells = (singles + M) & G
+                x ^= (x & (cells - (cells >> n))) ^ singles
+                multi ^= cells
+                placed = []
+                while singles:
+                    b = singles.bit_length() - 1
+                    singles ^= bits[b]
+                    placed.append((rank[b // (n + 1)], b))
+                placed.sort()
+                queue += [b for _, b in placed]
+        return None  # the singles end without a contradiction
