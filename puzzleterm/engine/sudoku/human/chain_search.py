@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from ..bitcode import bits
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of, memo
 
@@ -205,7 +206,8 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
     # per start: (start, on states not reached yet, off states not reached yet, frontier);
     # a start begins off, strong links turn off into on and weak ones on into off
     every = (1 << (g.n * N)) - 1
-    searches = [(s, every, every ^ 1 << s, 1 << s) for s in starts]
+    bit = bits(g.n * N)
+    searches = [(s, every, every ^ bit[s], bit[s]) for s in starts]
     # two depths a round: a strong link (where chains end), then a weak one
     for depth in range(0, max_links, 2):
         alive: list[tuple[int, int, int, int]] = []
@@ -214,7 +216,7 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
             while front:  # highest bit first: one operation fewer a bit
                 i = front.bit_length() - 1
                 img |= strong[i]
-                front ^= 1 << i
+                front ^= bit[i]
             new = img & free_on
             if not new:
                 continue
@@ -229,7 +231,7 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
                 if w < 0:
                     w = weak[i] = weak_of(i)
                 img |= w
-                new ^= 1 << i
+                new ^= bit[i]
             new = img & free_off
             if new:
                 alive.append((s, free_on, free_off ^ new, new))
