@@ -219,18 +219,23 @@ class BitSearch:
     (the contradiction shows, as an empty cell or a digit without a place, only about 6.5
     rounds in), against 3.4 rounds and 3 placements for the others; placements are ~30% of
     propagation.  A round is near its floor: ~60 ns an operation whatever the size.
+
     Measured and dropped: the score's mask looked up per cell and field (no gain: a small
     int times a sparse one is cheap); the houses folded in another order (boxes or columns
     first: within 1%); the empty-cell test only when a round places nothing (+6-10%); a
-    child taking the parent's ranking of pair cells (the first still a pair cell: 280
-    nodes on the first 150 instead of 248, +13% time).  Estimated, not built: the two
-    children propagated side by side in one integer (the rounds would be the longer
-    child's, 0.68 of the sum, but shifts and subtractions on twice the bits cost 1.45x, so
-    ~0.96 overall); placing a round's singles by folds rather than one by one (~33
-    operations a round against ~15 for its 2.1 placements); a test for a digit without a
-    place at every round (~18 operations a round to see a contradiction ~2 rounds early
-    in failing nodes).  Kept: look-ups indexed by ``bit_length`` (no subtraction) and the
-    last child searched in the caller's loop: ~2-4%, near the noise.
+    child taking the parent's ranking of pair cells (the first still a pair cell: 280 nodes
+    on the first 150 instead of 248, +13% time); scoring only the pair cells whose two
+    digits are both in pair peers (a fold of the pair cells' digits per house shape, ~50
+    operations, leaves 4.7 cells of 9.6: 274 nodes on the first 100 instead of 265, +13%
+    time); stopping the scan at the first cell scoring at least the parent's best (+0, +2 or
+    +4: 285, 266, 265 nodes, no faster).  Estimated, not built: the two children propagated
+    side by side in one integer (the rounds would be the longer child's, 0.68 of the sum,
+    but shifts and subtractions on twice the bits cost 1.45x, so ~0.96 overall); placing a
+    round's singles by folds rather than one by one (~33 operations a round against ~15 for
+    its 2.1 placements); a test for a digit without a place at every round (~18 operations a
+    round, to see a contradiction ~2 rounds early in failing nodes).  Kept: look-ups indexed
+    by ``bit_length`` (no subtraction) and the last child searched in the caller's loop:
+    ~2-4%, near the noise.
 
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
