@@ -156,6 +156,15 @@ def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
     return cast(Propagate, make(*args, t.kill))
 
 
+@cache
+def by_length(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """``kill``, the bits, ``field_at`` and ``spread_at`` indexed by ``bit_length`` (one
+    past the bit's index), so that a look-up needs no subtraction; built once."""
+    t = tables(geo)
+    return ((0, *t.kill), (0, *bitcode.bits(len(t.kill))), (0, *t.field_at),
+            (0, *t.spread_at))
+
+
 def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
     """The guard bit of the first open cell (of ``two``) with the fewest candidates, three
     being the fewest looked for (``worst``: more than any cell has)."""
@@ -242,11 +251,12 @@ class BitSearch:
     a unique puzzle costs the whole tree, whatever the order of the children.
     """
 
-    __slots__ = ("count", "keep", "limit", "nodes", "propagate", "propagate_root", "solutions",
-                 "t")
+    __slots__ = ("by_length", "count", "keep", "limit", "nodes", "propagate", "propagate_root",
+                 "solutions", "t")
 
     def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
         self.t = tables(geo)
+        self.by_length = by_length(geo)
         self.propagate = propagator(geo, box_line=False)
         self.propagate_root = propagator(geo)
         self.limit = limit
@@ -264,11 +274,7 @@ class BitSearch:
         w = n + 1
         fieldg = (1 << w) - 1  # a cell's digits and its guard
         guards = ((t.full << 1) | t.full) ^ t.full  # every guard bit
-        # indexed by bit_length (one past the bit): no subtraction per look-up
-        kill1 = (0, *t.kill)
-        bit1 = (0, *bitcode.bits(len(t.kill)))
-        field1 = (0, *field_at)
-        spread1 = (0, *t.spread_at)
+        kill1, bit1, field1, spread1 = self.by_length
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
