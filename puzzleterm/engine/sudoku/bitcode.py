@@ -251,7 +251,9 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     binds = ", ".join(f"{k}={k}" for k in [*names.split(", "), "KILL", "BIT"])
     return f"""
 def make({names}, KILL):
-    BIT = [1 << i for i in range(len(KILL))]
+    # indexed by bit_length (one past the bit's index): no subtraction per placement
+    KILL = (0, *KILL)
+    BIT = [0] + [1 << i for i in range(len(KILL) - 1)]
 
     def propagate(x, done, {binds}):
         und = M ^ done
@@ -259,7 +261,7 @@ def make({names}, KILL):
 {body}
             und ^= new
             while new:
-                i = new.bit_length() - 1
+                i = new.bit_length()
                 x &= KILL[i]
                 new ^= BIT[i]
     return propagate
