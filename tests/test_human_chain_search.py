@@ -14,6 +14,7 @@ from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 from puzzleterm.engine.sudoku.human.chain_search import (
     MAX_LINKS,
     Chain,
+    _nothing_new,
     conclusion,
     shortest_chain,
 )
@@ -162,3 +163,16 @@ def test_same_chains_on_published_hard_puzzles() -> None:
             if i % 4 == 0:
                 found += compare_all(g)
     assert found > 10
+
+
+def test_a_search_that_found_nothing_is_skipped_only_when_nothing_is_new() -> None:
+    """An XY-Chain or AIC search that found nothing is not run again on a later position of
+    the solve that has no new strong link; on every position of two hard solves, the answer
+    stays the plain search's, and the skip does happen."""
+    skipped = 0
+    for text in (HARD, CHAIN):
+        for g in positions(GEO9, parse_line(text)):
+            for kind in ("xy", "aic"):
+                skipped += _nothing_new(g, g.keep.get(f"chains {kind} {MAX_LINKS}"))
+                assert shortest_chain(g, kind) == reference_chain(g, kind, 0, MAX_LINKS), kind
+    assert skipped > 10

@@ -246,7 +246,12 @@ def shortest_chain(g: Grid, kind: str, digit: int = 0,
     """The shortest chain of ``kind`` (of at most ``max_links`` links) that removes
     something; among the shortest, the one from the first start (in cell order), found
     first by its breadth-first search."""
+    kept = f"chains {kind} {max_links}"
+    if kind != "x" and _nothing_new(g, g.keep.get(kept)):
+        return None
     first = _first_depth(g, kind, digit, max_links)
+    if kind != "x":
+        g.keep[kept] = g.cand[:] if first is None else None
     if first is None:
         return None
     depth, s = first
@@ -286,6 +291,41 @@ def shortest_chain(g: Grid, kind: str, digit: int = 0,
                 nxt.append(key)
         frontier = nxt
     raise AssertionError("the chain search lost its chain")  # pragma: no cover
+
+
+def _nothing_new(g: Grid, before: object) -> bool:
+    """Whether ``before``, the candidates of an earlier position of the same solve where an
+    XY-Chain or AIC search found nothing, proves this position has none either.
+
+    It does when this position keeps no candidate ``before`` lacked and has no strong link
+    that ``before`` lacked: a cell just come down to two candidates, or a digit just come
+    down to two places in a house.  Then every chain here was one there: its candidates
+    and strong links were there, and its weak links too (same cell, or same digit in cells
+    that see each other; an XY-Chain's reach only cells of two candidates, whose link
+    between their two candidates is strong), and what it removes here it removed there."""
+    if not isinstance(before, list):
+        return False
+    cand = g.cand
+    t = g.t
+    dcells: tuple[int, ...] | None = None
+    for c, (now, was) in enumerate(zip(cand, before, strict=True)):
+        if now == was:
+            continue
+        if now | was != was:
+            return False  # a candidate that was not there
+        if now.bit_count() == 2:
+            return False  # a new bivalue cell
+        if dcells is None:
+            dcells = g.all_digit_cells()
+        lost = was ^ now
+        while lost:
+            low = lost & -lost
+            lost ^= low
+            where = dcells[low.bit_length() - 1]
+            for h in t.cell_houses[c]:
+                if (where & t.house_bits[h]).bit_count() == 2:
+                    return False  # the digit's last two places in a house: a new link
+    return True
 
 
 def _chain_of(g: Grid, parent: dict[int, int], end: int) -> Chain:
