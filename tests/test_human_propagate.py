@@ -10,7 +10,7 @@ from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 from puzzleterm.engine.sudoku.human import chains
 from puzzleterm.engine.sudoku.human.catalog import length_bonus
 from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
-from puzzleterm.engine.sudoku.human.propagate import Walk, solver_masks
+from puzzleterm.engine.sudoku.human.propagate import UNBOUNDED, Walk, solver_masks
 from puzzleterm.engine.sudoku.human.solve import apply_step, find_step
 from puzzleterm.engine.types import Level
 
@@ -110,6 +110,41 @@ def test_same_steps_as_the_plain_scan() -> None:
         for g in positions(GEO9, text, every=9):
             checked += check_same(g, Walk(g))
     assert checked > 1000
+
+
+def sequential_first(walk: Walk, nodes: list[tuple[int, int]], bound: int
+                     ) -> tuple[tuple[int, int], int] | None:
+    """The reference for lockstep walks: each node walked in turn, bounded by the best
+    work so far (the first of the least work wins)."""
+    best = None
+    for nd in nodes:
+        work = walk.work(nd, bound)
+        if work is not None:
+            best, bound = (nd, work), work
+    return best
+
+
+def test_lockstep_walks_find_the_sequential_winner() -> None:
+    checked = 0
+    for text in (*HARD, *TRIAL):
+        for g in positions(GEO9, text, every=5):
+            walk = Walk(g)
+            nodes = [(c, d) for c in sorted(range(g.t.ncells), key=lambda c: g.cand[c].bit_count())
+                     for d in digits_of(g.cand[c])]
+            works = [walk.work(nd) for nd in nodes]
+            least = min((w for w in works if w is not None), default=None)
+            bounds = [UNBOUNDED] if least is None else [UNBOUNDED, least + 1, least, 2]
+            for bound in bounds:
+                want = sequential_first(walk, nodes, bound)
+                assert walk.first_contradiction(nodes, bound) == want
+                if want is not None:
+                    # the first in order among the least work, below the bound
+                    assert want == (nodes[works.index(least)], least)
+                    checked += 1
+                # any subset in the same order gives its own winner
+                assert walk.first_contradiction(nodes[1::2], bound) == sequential_first(
+                    walk, nodes[1::2], bound)
+    assert checked > 40
 
 
 def test_sixteen_and_latin_boards() -> None:

@@ -88,28 +88,27 @@ def forcing_chain(g: Grid) -> Deduction | None:
 
     Each assumption's singles are its closure (see closure.py).  The groups come first
     here, because their work needs no walk: a contradiction then only has to be walked
-    as far as the best group's work (it wins a tie, being earlier in the order)."""
+    as far as the best group's work (it wins a tie, being earlier in the order).  The
+    contradictions are walked in lockstep, each only as far as the least work among them."""
     prop = Closures(g)
     cand = g.cand
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
     group = _forcing_group(g, prop, order)
-    # contradictions: one assumption breaks the grid
+    # contradictions: one assumption breaks the grid (its work as low as the group's wins,
+    # being earlier in the order)
+    nodes = [(c, d) for c in order for d in digits_of(cand[c])]
+    found = prop.first_contradiction(nodes, group[0] + 1 if group else UNBOUNDED)
     best: tuple[int, Deduction] | None = None
-    bound = group[0] + 1 if group else UNBOUNDED
-    for c in order:
-        for d in digits_of(cand[c]):
-            got = prop.run((c, d), bound)
-            if got is None or got[0]:
-                continue  # no contradiction, or as much work as the best so far or more
-            work = bound = got[1]
-            best = (work, make_step(
-                "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
-                rating=7.5 + length_bonus(work),
-                explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
-                            f"would leave some cell, {g.geo.units()} without a digit (a "
-                            f"contradiction), so {g.name(c)} is not {g.sym(d)}",
-                nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
-            ))
+    if found is not None:
+        (c, d), work = found
+        best = (work, make_step(
+            "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
+            rating=7.5 + length_bonus(work),
+            explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
+                        f"would leave some cell, {g.geo.units()} without a digit (a "
+                        f"contradiction), so {g.name(c)} is not {g.sym(d)}",
+            nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
+        ))
     best = best or group
     return best[1] if best else None
 

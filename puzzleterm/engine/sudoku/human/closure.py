@@ -180,6 +180,20 @@ class Closures:
             return 0, work
         return bitsearch.board_of_masks(self.g.geo, masks), work
 
+    def first_contradiction(self, nodes: list[Node], bound: int = UNBOUNDED
+                            ) -> tuple[Node, int] | None:
+        """The node of ``nodes`` whose walk reaches a contradiction after the least work
+        (the first in order among equals), and that work, when it is below ``bound``; the
+        walks go in lockstep (see ``Walk.first_contradiction``).  Only the nodes whose
+        closure is a contradiction are walked."""
+        if self.exact:
+            nodes = [nd for nd in nodes if not self.closure(nd)[0]]
+        if not nodes:
+            return None
+        if self.walker is None:
+            self.walker = Walk(self.g)
+        return self.walker.first_contradiction(nodes, bound)
+
     def _contradiction(self, node: Node, bound: int) -> Result:
         """The walk's work to the contradiction ``node`` leads to (None: ``bound`` or more)."""
         known = self.walked.get(node)

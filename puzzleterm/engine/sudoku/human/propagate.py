@@ -22,6 +22,8 @@ placed, which it does not follow), with the masks it ends with.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from .grid import Grid
 
 Node = tuple[int, int]  # (cell, digit)
@@ -76,6 +78,48 @@ class Walk:
         """The masks the singles of ``node`` end with (None on a contradiction) and the
         work (cells settled, the assumption included); None when the work reaches
         ``bound`` first."""
+        steps = self.steps(node)
+        next(steps)
+        try:
+            steps.send(bound)
+        except StopIteration as end:
+            got: Outcome = end.value
+            return got
+        return None
+
+    def first_contradiction(self, nodes: list[Node], bound: int = UNBOUNDED
+                            ) -> tuple[Node, int] | None:
+        """The node of ``nodes`` whose singles reach a contradiction after the least work
+        (the first in order among equals) and that work, when it is below ``bound``.
+
+        The walks go in lockstep, one unit of work at a time, so each is walked only as far
+        as the winner's work: the same answer as walking them one by one, each bounded by
+        the best work so far (plus one for those earlier in order)."""
+        walks = []
+        for nd in nodes:
+            steps = self.steps(nd)
+            next(steps)
+            walks.append((nd, steps))
+        level = 1
+        while walks and level < bound:
+            level += 1
+            alive = []
+            for nd, steps in walks:
+                try:
+                    steps.send(level)  # every contradiction of work below level is found
+                except StopIteration as end:
+                    if end.value[0] is None:  # its work is level - 1: none before had less
+                        return nd, end.value[1]
+                    continue  # no contradiction
+                alive.append((nd, steps))
+            walks = alive
+        return None
+
+    def steps(self, node: Node) -> Generator[None, int, Outcome]:
+        """The walk of ``node`` as a generator: sent a bound, it goes on until the work
+        reaches the bound (it yields, to be sent a higher bound) or the walk ends (its
+        outcome is the value returned)."""
+        bound = yield
         cell, d = node
         masks = self.base[:]
         dcells = self.dcells[:]
@@ -108,7 +152,7 @@ class Walk:
                 c = queue.pop()
                 work += 1
                 if work >= bound:
-                    return None
+                    bound = yield
                 b = masks[c]
                 d0 = b.bit_length() - 1
                 hits = peer_bits[c] & dcells[d0]
