@@ -23,6 +23,7 @@ placed, which it does not follow), with the masks it ends with.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 
 from .grid import Grid
 
@@ -35,6 +36,22 @@ UNBOUNDED = 1 << 30
 def solver_masks(g: Grid) -> list[int]:
     """Masks in the backtracker's form (a settled cell holds its digit's bit)."""
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
+
+
+class _DigitLists(dict[int, list[int]]):
+    """Each mask's digits (0-based), worked out when first asked."""
+
+    def __missing__(self, mask: int) -> list[int]:
+        got = self[mask] = [d for d in range(mask.bit_length()) if mask >> d & 1]
+        return got
+
+
+@cache
+def _digit_lists(n: int) -> list[list[int]] | _DigitLists:
+    """Each mask's digits: a list up to 9 digits, else a memo."""
+    if n <= 9:
+        return [[d for d in range(n) if m >> d & 1] for m in range(1 << n)]
+    return _DigitLists()
 
 
 class Walk:
@@ -66,6 +83,8 @@ class Walk:
                     break
         #: houses that show something before any assumption (looked at in full, first)
         self.loud = loud
+        #: each mask's digits (0-based), for the house looks
+        self.digit_list = _digit_lists(n)
         self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
@@ -102,23 +121,31 @@ class Walk:
             walks.append((nd, steps))
         level = 1
         while walks and level < bound:
-            level += 1
+            # two units of work a round (one costs more in rounds than it saves in walks)
+            level = min(level + 2, bound)
             alive = []
+            best: tuple[Node, int] | None = None
+            top = level  # every contradiction of work below top is found
             for nd, steps in walks:
                 try:
-                    steps.send(level)  # every contradiction of work below level is found
+                    steps.send(top)
                 except StopIteration as end:
-                    if end.value[0] is None:  # its work is level - 1: none before had less
-                        return nd, end.value[1]
+                    masks, work = end.value
+                    if masks is None:  # less work than any found before it in the round
+                        best = nd, work
+                        top = work  # the later ones must take less to win
                     continue  # no contradiction
                 alive.append((nd, steps))
+            if best is not None:  # the walks before it reached its work, the rest are cut
+                return best
             walks = alive
         return None
 
     def steps(self, node: Node) -> Generator[None, int, Outcome]:
         """The walk of ``node`` as a generator: sent a bound, it goes on until the work
         reaches the bound (it yields, to be sent a higher bound) or the walk ends (its
-        outcome is the value returned)."""
+        outcome is the value returned).  A bound at or below the work reached leaves it
+        where it is."""
         bound = yield
         cell, d = node
         masks = self.base[:]
@@ -128,6 +155,7 @@ class Walk:
         house_bits = self.house_bits
         cell_houses = self.cell_houses
         chb = self.cell_house_bits
+        digit_list = self.digit_list
         bit = 1 << (d - 1)
         cbit = 1 << cell
         old = masks[cell]
@@ -151,7 +179,7 @@ class Walk:
             while queue:
                 c = queue.pop()
                 work += 1
-                if work >= bound:
+                while work >= bound:
                     bound = yield
                 b = masks[c]
                 d0 = b.bit_length() - 1
@@ -184,14 +212,12 @@ class Walk:
                 hb = house_bits[h]
                 only = 0
                 holders = 0
-                while digits:
-                    low = digits & -digits
-                    digits ^= low
-                    places = dcells[low.bit_length() - 1] & hb
+                for d1 in digit_list[digits]:
+                    places = dcells[d1] & hb
                     if not places:
                         return None, work
                     if not places & (places - 1):
-                        only |= low
+                        only |= 1 << d1
                         holders |= places
                 while holders:
                     low = holders & -holders
