@@ -13,8 +13,11 @@ which forcing chain is reported and its rating, so one procedure fixes it:
 3. repeat while step 2 settled something.
 
 Each digit keeps the bitset of its cells, so removing a digit from the peers of a cell is one
-``&``; and each house keeps the digits it lost since it was last looked at, since only those
-can have come down to one place or none.  The steps, and so the work, are those of the plain
+``&``.  A house is looked at for the digits it has open before the assumption (in cells with
+two candidates or more), every digit in a house that showed something then: a digit it has
+not lost since it was last looked at still has two places or more, or its one place settled,
+so looking at it again finds nothing, and keeping track of the digits lost costs more than
+looking.  The steps, and so the work, are those of the plain
 scan of every cell of every changed house (``tests/test_human_propagate.py`` checks it
 against one).  The walk also serves positions the closures do not (a naked single not yet
 placed, which it does not follow), with the masks it ends with.
@@ -23,7 +26,6 @@ placed, which it does not follow), with the masks it ends with.
 from __future__ import annotations
 
 from collections.abc import Generator
-from functools import cache
 
 from .grid import Grid
 
@@ -38,22 +40,6 @@ def solver_masks(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
 
 
-class _DigitLists(dict[int, list[int]]):
-    """Each mask's digits (0-based), worked out when first asked."""
-
-    def __missing__(self, mask: int) -> list[int]:
-        got = self[mask] = [d for d in range(mask.bit_length()) if mask >> d & 1]
-        return got
-
-
-@cache
-def _digit_lists(n: int) -> list[list[int]] | _DigitLists:
-    """Each mask's digits: a list up to 9 digits, else a memo."""
-    if n <= 9:
-        return [[d for d in range(n) if m >> d & 1] for m in range(1 << n)]
-    return _DigitLists()
-
-
 class Walk:
     """Walks from assumptions on one position."""
 
@@ -61,10 +47,8 @@ class Walk:
         t = g.t
         self.base = base = solver_masks(g)
         self.n = n = g.n
-        self.full = g.geo.all_mask
         self.peer_bits = t.peer_bits
         self.house_bits = t.house_bits
-        self.cell_houses = t.cell_houses
         self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
         dcells = [0] * n
         for c, m in enumerate(base):
@@ -83,9 +67,13 @@ class Walk:
                     break
         #: houses that show something before any assumption (looked at in full, first)
         self.loud = loud
-        #: each mask's digits (0-based), for the house looks
-        self.digit_list = _digit_lists(n)
-        self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
+        settled = sum(1 << c for c, m in enumerate(base) if not m & (m - 1))
+        #: per house, the digits a look checks: every digit in a loud house, else those
+        #: with a place in an open cell
+        self.open_digits = [
+            list(range(n)) if loud >> h & 1 else
+            [d0 for d0 in range(n) if dcells[d0] & hb & ~settled]
+            for h, hb in enumerate(t.house_bits)]
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
@@ -150,24 +138,17 @@ class Walk:
         cell, d = node
         masks = self.base[:]
         dcells = self.dcells[:]
-        lost = self.lost0[:]
         peer_bits = self.peer_bits
         house_bits = self.house_bits
-        cell_houses = self.cell_houses
         chb = self.cell_house_bits
-        digit_list = self.digit_list
+        open_digits = self.open_digits
         bit = 1 << (d - 1)
         cbit = 1 << cell
         old = masks[cell]
         masks[cell] = bit
         gone = old & ~bit
-        if old & bit:
-            for h in cell_houses[cell]:
-                lost[h] |= gone
-        else:
+        if not old & bit:
             dcells[d - 1] |= cbit
-            for h in cell_houses[cell]:
-                lost[h] = self.full
         while gone:
             low = gone & -gone
             dcells[low.bit_length() - 1] ^= cbit
@@ -195,8 +176,6 @@ class Walk:
                     if not m:
                         return None, work
                     masks[p] = m
-                    for h in cell_houses[p]:
-                        lost[h] |= b
                     dirty |= chb[p]
                     if not m & (m - 1):
                         queue.append(p)
@@ -207,12 +186,10 @@ class Walk:
                     break
                 h += (rest & -rest).bit_length()
                 dirty ^= 1 << h
-                digits = lost[h]
-                lost[h] = 0
                 hb = house_bits[h]
                 only = 0
                 holders = 0
-                for d1 in digit_list[digits]:
+                for d1 in open_digits[h]:
                     places = dcells[d1] & hb
                     if not places:
                         return None, work
@@ -231,8 +208,6 @@ class Walk:
                         return None, work
                     masks[c] = hit
                     gone = m ^ hit
-                    for hh in cell_houses[c]:
-                        lost[hh] |= gone
                     while gone:
                         g0 = gone & -gone
                         dcells[g0.bit_length() - 1] ^= low
