@@ -26,8 +26,10 @@ placed, which it does not follow), with the masks it ends with.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 
-from .grid import Grid
+from ..geometry import Geometry
+from .grid import Grid, tables
 
 Node = tuple[int, int]  # (cell, digit)
 #: The masks a walk ended with (None: a contradiction) and the work it took.
@@ -40,6 +42,12 @@ def solver_masks(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
 
 
+@cache
+def _cell_house_bits(geo: Geometry) -> list[int]:
+    """Per cell, its houses as bits."""
+    return [sum(1 << h for h in hs) for hs in tables(geo).cell_houses]
+
+
 class Walk:
     """Walks from assumptions on one position."""
 
@@ -49,31 +57,34 @@ class Walk:
         self.n = n = g.n
         self.peer_bits = t.peer_bits
         self.house_bits = t.house_bits
-        self.cell_house_bits = [sum(1 << h for h in hs) for hs in t.cell_houses]
-        dcells = [0] * n
+        self.cell_house_bits = _cell_house_bits(g.geo)
+        dcells = list(g.all_digit_cells())
+        settled = 0  # cells with one candidate or none
         for c, m in enumerate(base):
-            while m:
-                low = m & -m
-                dcells[low.bit_length() - 1] |= 1 << c
-                m ^= low
+            if not m & (m - 1):
+                settled |= 1 << c
+                if m:
+                    dcells[m.bit_length() - 1] |= 1 << c
         self.dcells = dcells
+        every = list(range(n))
         loud = 0
-        for h, hb in enumerate(t.house_bits):
-            for d0 in range(n):
-                places = dcells[d0] & hb
-                if not places or (not places & (places - 1)
-                                  and base[places.bit_length() - 1] & ~(1 << d0)):
-                    loud |= 1 << h
-                    break
-        #: houses that show something before any assumption (looked at in full, first)
-        self.loud = loud
-        settled = sum(1 << c for c, m in enumerate(base) if not m & (m - 1))
         #: per house, the digits a look checks: every digit in a loud house, else those
         #: with a place in an open cell
-        self.open_digits = [
-            list(range(n)) if loud >> h & 1 else
-            [d0 for d0 in range(n) if dcells[d0] & hb & ~settled]
-            for h, hb in enumerate(t.house_bits)]
+        self.open_digits: list[list[int]] = []
+        open_digits = self.open_digits
+        for h, hb in enumerate(t.house_bits):
+            opened = []
+            for d0 in every:
+                places = dcells[d0] & hb
+                if not places:
+                    loud |= 1 << h
+                elif places & ~settled:
+                    opened.append(d0)
+                    if not places & (places - 1):  # one place, open
+                        loud |= 1 << h
+            open_digits.append(every if loud >> h & 1 else opened)
+        #: houses that show something before any assumption (looked at in full, first)
+        self.loud = loud
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
