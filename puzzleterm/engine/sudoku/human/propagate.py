@@ -202,11 +202,12 @@ class Walk:
                 holders = 0
                 for d1 in open_digits[h]:
                     places = dcells[d1] & hb
+                    if places & (places - 1):
+                        continue  # two places or more: most often
                     if not places:
                         return None, work
-                    if not places & (places - 1):
-                        only |= 1 << d1
-                        holders |= places
+                    only |= 1 << d1
+                    holders |= places
                 while holders:
                     low = holders & -holders
                     holders ^= low
