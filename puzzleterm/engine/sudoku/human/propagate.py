@@ -17,10 +17,15 @@ Each digit keeps the bitset of its cells, so removing a digit from the peers of 
 two candidates or more), every digit in a house that showed something then: a digit it has
 not lost since it was last looked at still has two places or more, or its one place settled,
 so looking at it again finds nothing, and keeping track of the digits lost costs more than
-looking.  The steps, and so the work, are those of the plain
-scan of every cell of every changed house (``tests/test_human_propagate.py`` checks it
-against one).  The walk also serves positions the closures do not (a naked single not yet
-placed, which it does not follow), with the masks it ends with.
+looking.  The steps, and so the work, are those of the plain scan of every cell of every
+changed house (``tests/test_human_propagate.py`` checks it against one).  The walk also
+serves positions the closures do not (a naked single not yet placed, which it does not
+follow), with the masks it ends with.
+
+A walk is a generator that stops when its work reaches a bound and goes on when given a
+higher one, so forcing chains walk their contradictions in lockstep
+(:meth:`Walk.first_contradiction`): each only as far as the least work among them, rather
+than each as far as the best found before it.
 """
 
 from __future__ import annotations
