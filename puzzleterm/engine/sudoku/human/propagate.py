@@ -13,11 +13,11 @@ which forcing chain is reported and its rating, so one procedure fixes it:
 3. repeat while step 2 settled something.
 
 Each digit keeps the bitset of its cells, so removing a digit from the peers of a cell is one
-``&``.  A house is looked at for the digits it has open before the assumption (in cells with
-two candidates or more), every digit in a house that showed something then: a digit it has
-not lost since it was last looked at still has two places or more, or its one place settled,
-so looking at it again finds nothing, and keeping track of the digits lost costs more than
-looking.  The steps, and so the work, are those of the plain scan of every cell of every
+``&``; and each house keeps the digits it lost since it was last looked at, since only those
+can have come down to one place or none (a digit it has not lost still has two places or
+more, or its one place settled).  A cell settled to a digit that takes it from a peer makes
+the digit lost only in the peer's other houses: in those they share, the digit is settled.
+The steps, and so the work, are those of the plain scan of every cell of every
 changed house (``tests/test_human_propagate.py`` checks it against one).  The walk also
 serves positions the closures do not (a naked single not yet placed, which it does not
 follow), with the masks it ends with.
@@ -47,10 +47,42 @@ def solver_masks(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else m for v, m in zip(g.values, g.cand, strict=True)]
 
 
+class _DigitLists(dict[int, list[int]]):
+    """Each mask's digits (0-based), worked out when first asked."""
+
+    def __missing__(self, mask: int) -> list[int]:
+        got = self[mask] = [d for d in range(mask.bit_length()) if mask >> d & 1]
+        return got
+
+
 @cache
-def _cell_house_bits(geo: Geometry) -> list[int]:
-    """Per cell, its houses as bits."""
-    return [sum(1 << h for h in hs) for hs in tables(geo).cell_houses]
+def _digit_lists(n: int) -> list[list[int]] | _DigitLists:
+    """Each mask's digits: a list up to 9 digits, else a memo."""
+    if n <= 9:
+        return [[d for d in range(n) if m >> d & 1] for m in range(1 << n)]
+    return _DigitLists()
+
+
+Apart = list[list[tuple[int, ...]]]
+
+
+@cache
+def _house_tables(geo: Geometry) -> tuple[list[int], Apart, list[list[int]]]:
+    """Per cell, its houses as bits; and per cell ``c`` and peer ``p``, the houses of ``p``
+    that ``c`` is not in, as a tuple and as bits (for other cells: nothing)."""
+    houses = tables(geo).cell_houses
+    chb = [sum(1 << h for h in hs) for hs in houses]
+    apart: Apart = []
+    bits: list[list[int]] = []
+    for c, peers in enumerate(geo.peers):
+        row: list[tuple[int, ...]] = [()] * geo.ncells
+        rowb = [0] * geo.ncells
+        for p in peers:
+            row[p] = tuple(h for h in houses[p] if h not in houses[c])
+            rowb[p] = chb[p] & ~chb[c]
+        apart.append(row)
+        bits.append(rowb)
+    return chb, apart, bits
 
 
 class Walk:
@@ -62,7 +94,9 @@ class Walk:
         self.n = n = g.n
         self.peer_bits = t.peer_bits
         self.house_bits = t.house_bits
-        self.cell_house_bits = _cell_house_bits(g.geo)
+        self.cell_houses = t.cell_houses
+        self.cell_house_bits, self.apart, self.apart_bits = _house_tables(g.geo)
+        self.full = g.geo.all_mask
         dcells = list(g.all_digit_cells())
         settled = 0  # cells with one candidate or none
         for c, m in enumerate(base):
@@ -71,25 +105,17 @@ class Walk:
                 if m:
                     dcells[m.bit_length() - 1] |= 1 << c
         self.dcells = dcells
-        every = list(range(n))
         loud = 0
-        #: per house, the digits a look checks: every digit in a loud house, else those
-        #: with a place in an open cell
-        self.open_digits: list[list[int]] = []
-        open_digits = self.open_digits
         for h, hb in enumerate(t.house_bits):
-            opened = []
-            for d0 in every:
+            for d0 in range(n):
                 places = dcells[d0] & hb
-                if not places:
-                    loud |= 1 << h
-                elif places & ~settled:
-                    opened.append(d0)
-                    if not places & (places - 1):  # one place, open
-                        loud |= 1 << h
-            open_digits.append(every if loud >> h & 1 else opened)
+                if not places or (not places & (places - 1) and places & ~settled):
+                    loud |= 1 << h  # no place, or one in an open cell
+                    break
         #: houses that show something before any assumption (looked at in full, first)
         self.loud = loud
+        self.lost0 = [self.full if loud >> h & 1 else 0 for h in range(len(t.house_bits))]
+        self.digit_list = _digit_lists(n)
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
@@ -156,15 +182,23 @@ class Walk:
         dcells = self.dcells[:]
         peer_bits = self.peer_bits
         house_bits = self.house_bits
+        lost = self.lost0[:]
+        cell_houses = self.cell_houses
         chb = self.cell_house_bits
-        open_digits = self.open_digits
+        apart, apart_bits = self.apart, self.apart_bits
+        digit_list = self.digit_list
         bit = 1 << (d - 1)
         cbit = 1 << cell
         old = masks[cell]
         masks[cell] = bit
         gone = old & ~bit
-        if not old & bit:
+        if old & bit:
+            for h in cell_houses[cell]:
+                lost[h] |= gone
+        else:
             dcells[d - 1] |= cbit
+            for h in cell_houses[cell]:
+                lost[h] = self.full
         while gone:
             low = gone & -gone
             dcells[low.bit_length() - 1] ^= cbit
@@ -184,6 +218,7 @@ class Walk:
                 if not hits:
                     continue
                 dcells[d0] ^= hits
+                away, away_bits = apart[c], apart_bits[c]
                 while hits:
                     low = hits & -hits
                     hits ^= low
@@ -192,7 +227,9 @@ class Walk:
                     if not m:
                         return None, work
                     masks[p] = m
-                    dirty |= chb[p]
+                    for h in away[p]:
+                        lost[h] |= b
+                    dirty |= away_bits[p]
                     if not m & (m - 1):
                         queue.append(p)
             h = -1
@@ -202,10 +239,12 @@ class Walk:
                     break
                 h += (rest & -rest).bit_length()
                 dirty ^= 1 << h
+                digits = lost[h]
+                lost[h] = 0
                 hb = house_bits[h]
                 only = 0
                 holders = 0
-                for d1 in open_digits[h]:
+                for d1 in digit_list[digits]:
                     places = dcells[d1] & hb
                     if places & (places - 1):
                         continue  # two places or more: most often
@@ -225,6 +264,8 @@ class Walk:
                         return None, work
                     masks[c] = hit
                     gone = m ^ hit
+                    for hh in cell_houses[c]:
+                        lost[hh] |= gone
                     while gone:
                         g0 = gone & -gone
                         dcells[g0.bit_length() - 1] ^= low
