@@ -252,11 +252,17 @@ class Closures:
         """What every branch's closure agrees on: cells open here that every branch settles
         to the same digit (placements), else candidates no branch keeps (eliminations),
         each in cell order."""
-        k = self.k
-        union = inter = results[0]
-        opened = 0  # cells some branch leaves open
+        union = 0
         for r in results:
             union |= r
+        if union == self.board:
+            # every candidate is kept by some branch: nothing to remove, and a cell every
+            # branch settles to one digit would have lost the others (most groups end here)
+            return [], []
+        k = self.k
+        inter = results[0]
+        opened = 0  # cells some branch leaves open
+        for r in results:
             inter &= r
             opened |= open_cells(k, r)
         # open here, settled by every branch, and to the same digit (no big int is negative:
