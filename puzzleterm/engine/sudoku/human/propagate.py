@@ -219,10 +219,10 @@ class Walk:
                     continue
                 dcells[d0] ^= hits
                 away, away_bits = apart[c], apart_bits[c]
-                while hits:
-                    low = hits & -hits
-                    hits ^= low
-                    p = low.bit_length() - 1
+                singles = 0
+                while hits:  # from the last peer (one operation fewer a peer)
+                    p = hits.bit_length() - 1
+                    hits ^= 1 << p
                     m = masks[p] ^ b
                     if not m:
                         return None, work
@@ -232,6 +232,9 @@ class Walk:
                     dirty |= away_bits[p]
                     if not m & (m - 1):
                         queue.append(p)
+                        singles += 1
+                if singles > 1:  # queued in cell order
+                    queue[-singles:] = queue[-singles:][::-1]
             h = -1
             while True:
                 rest = dirty >> (h + 1)
