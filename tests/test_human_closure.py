@@ -195,3 +195,29 @@ def test_forcing_chain_is_the_plain_searchs() -> None:
                 step = got
             apply_step(g, step)
     assert seen >= 20
+
+
+def test_a_kept_closure_that_lost_no_single_is_not_propagated_again() -> None:
+    """A closure from an earlier position whose lost candidates make no new single is
+    still the closure: the propagation would return it unchanged."""
+    shortcut = full = 0
+    for geo_text in (HARD[0], HARD[1], TRIAL[1]):
+        for g in solve_path(geo_text, every=1):
+            prop = Closures(g)
+            for (r, done) in list(prop.memo.values()):
+                gone = r & prop.lost
+                if not r or not gone:
+                    continue
+                y = r & prop.board
+                want = prop.close(y, done)[:2]
+                if prop._still_closed(y, gone):
+                    assert want == (y, done)
+                    shortcut += 1
+                else:
+                    full += 1
+                    # a new single: propagating changes something
+                    assert want != (y, done)
+            for c, m in enumerate(g.cand):  # the closures the next position keeps
+                for d in digits_of(m):
+                    prop.closure((c, d))
+    assert shortcut > 1000 and full > 500

@@ -120,6 +120,18 @@ def forcing_chain(g: Grid) -> Deduction | None:
     )
 
 
+def _house_places(house_bits: tuple[int, ...], d0: int, where: int
+                  ) -> list[tuple[int, int, list[Node]]]:
+    """The houses where a digit has two or three places, and those places (a function of
+    the digit's cells alone)."""
+    out = []
+    for h, hb in enumerate(house_bits):
+        inside = where & hb
+        if inside & (inside - 1) and inside.bit_count() <= 3:
+            out.append((h, d0, [(c, d0 + 1) for c in cells_of(inside)]))
+    return out
+
+
 def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Deduction] | None:
     """The cell or house forcing chain of least work (the first among equals)."""
     cand = g.cand
@@ -127,12 +139,13 @@ def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Dedu
     # every place of a digit in a house
     groups: list[tuple[list[Node], int]] = [
         ([(c, d) for d in digits_of(cand[c])], -1) for c in order if cand[c].bit_count() <= 3]
-    dcells = g.all_digit_cells()
-    for h, hb in enumerate(g.t.house_bits):
-        for d0, where in enumerate(dcells):
-            inside = where & hb
-            if inside and inside & (inside - 1) and inside.bit_count() <= 3:
-                groups.append(([(c, d0 + 1) for c in cells_of(inside)], h))
+    by_house: list[tuple[int, int, list[Node]]] = []
+    for d0, where in enumerate(g.all_digit_cells()):
+        if where:
+            by_house += memo(g.t, ("fc_places", d0, where),
+                             partial(_house_places, g.t.house_bits, d0, where))
+    by_house.sort(key=lambda e: (e[0], e[1]))  # houses in order, then digits
+    groups += [(nodes, h) for h, _d0, nodes in by_house]
     best: tuple[int, list[Node], int, list[tuple[int, int]], list[tuple[int, int]]] | None = None
     bound = UNBOUNDED
     for nodes, h in groups:

@@ -16,7 +16,10 @@ shrink:
   the position keeps every candidate of ``R`` (``R`` is then a fixed point below the new
   assumption, and nothing below the old closure can be above it);
 * otherwise the new closure is the closure of ``R`` with the new position's candidates
-  taken away, which settles only what the difference forces.
+  taken away, which settles only what the difference forces; and when the difference
+  forces nothing (every cell that lost a candidate keeps two, every digit lost in a house
+  keeps two places there: most often so), that is ``R`` less the difference itself, with
+  no propagation.
 
 A contradiction, however, is found after more or less work depending on the order, and the
 work decides which forcing chain is reported and its rating.  So an assumption whose
@@ -52,14 +55,22 @@ class Consts:
     lows: int  # the lowest digit bit of every cell
     full: int  # every digit bit of every cell
     digits: int  # every digit bit of one cell
+    #: per bit (``cell * width + digit``): the same digit's bit in every cell of each of
+    #: the cell's houses
+    house_digit: tuple[tuple[int, ...], ...]
 
 
 @cache
 def consts(geo: Geometry) -> Consts:
     t = bitsearch.tables(geo)
     w = t.width
+    lows = [sum(1 << (c * w) for c in house) for house in geo.houses]
+    house_digit = tuple(
+        tuple(lows[h] << b % w for h in geo.cell_houses[b // w]) if b % w < t.n else ()
+        for b in range(t.ncells * w))
     return Consts(w, sum(1 << (c * w + t.n) for c in range(t.ncells)),
-                  sum(1 << (c * w) for c in range(t.ncells)), t.full, (1 << t.n) - 1)
+                  sum(1 << (c * w) for c in range(t.ncells)), t.full, (1 << t.n) - 1,
+                  house_digit)
 
 
 def open_cells(k: Consts, x: int) -> int:
@@ -126,8 +137,12 @@ class Closures:
             r, done, _, _ = self.close(x & self.t.kill[b], self.done_bits | 1 << b)
         else:
             r, done = got
-            if r and r & self.lost:
-                r, done, _, _ = self.close(r & x, done)
+            if r:
+                gone = r & self.lost
+                if gone:
+                    r &= x
+                    if not self._still_closed(r, gone):
+                        r, done, _, _ = self.close(r, done)
         if r:
             self.memo[node] = (r, done)
             seen = r, (self.open ^ open_cells(self.k, r)).bit_count()  # open(r) <= open
@@ -135,6 +150,25 @@ class Closures:
             self.memo[node] = seen = (0, 0)
         self.here[node] = seen
         return seen
+
+    def _still_closed(self, r: int, gone: int) -> bool:
+        """Whether ``r``, a closure that lost the candidates ``gone``, is still one (no
+        single is new): each cell that lost one keeps two or more, and each digit lost in
+        a house keeps two places or more there.  (What lost nothing is as it was.)"""
+        k = self.k
+        w, digits, house_digit = k.width, k.digits, k.house_digit
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            b = low.bit_length() - 1
+            field = r >> (b - b % w) & digits
+            if not field & (field - 1):
+                return False
+            for places in house_digit[b]:
+                places &= r
+                if not places & (places - 1):
+                    return False
+        return True
 
     def holds(self, node: Node, bound: int = UNBOUNDED) -> Result:
         """The closure of ``node`` and its work; None on a contradiction or when the work
@@ -197,11 +231,17 @@ class Closures:
         """What every branch's closure agrees on: cells open here that every branch settles
         to the same digit (placements), else candidates no branch keeps (eliminations),
         each in cell order."""
-        k = self.k
-        union = inter = results[0]
-        opened = 0  # cells some branch leaves open
+        union = 0
         for r in results:
             union |= r
+        if union == self.board:
+            # every candidate is kept by some branch: nothing to remove, and a cell every
+            # branch settles to one digit would have lost the others (most groups end here)
+            return [], []
+        k = self.k
+        inter = results[0]
+        opened = 0  # cells some branch leaves open
+        for r in results:
             inter &= r
             opened |= open_cells(k, r)
         # open here, settled by every branch, and to the same digit (no big int is negative:
