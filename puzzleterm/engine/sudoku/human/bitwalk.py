@@ -37,6 +37,8 @@ from .grid import Grid
 from .propagate import UNBOUNDED, Walk
 
 Node = tuple[int, int]  # (cell, digit)
+#: Pops a lockstep round of :meth:`BitWalk.first` lets each walk take.
+STRIDE = 2
 #: ``fold(x, xu)`` of one house shape: the hidden singles of ``x`` among the candidates
 #: ``xu`` (those of the cells not settled yet), and the digits without a place (at the bits
 #: of each house's first cell).
@@ -143,8 +145,10 @@ class BitWalk:
         """The first of ``nodes`` whose singles reach a contradiction with the least work,
         and that work, when it is below ``bound`` (else None).
 
-        The walks go in lockstep, a pop at a time, so none goes further than the winner's
-        work (walking each in turn below the best so far took 1.5 times as long)."""
+        The walks go in lockstep, :data:`STRIDE` pops at a time, and the first round that
+        finds contradictions decides: no walk goes much further than the winner's work
+        (walking each in turn below the best so far took 1.5 times as long; rounds of 1 to
+        4 pops are within 3% of each other)."""
         live = []
         for nd in nodes:
             steps = self.walk(nd)
@@ -152,16 +156,21 @@ class BitWalk:
             live.append((nd, steps))
         limit = 1
         while live and limit < bound:
-            limit += 1
+            limit = min(limit + STRIDE, bound)
             ahead = []
+            best: tuple[Node, int] | None = None
             for nd, steps in live:
                 try:
                     steps.send(limit)
                 except StopIteration as end:
-                    if end.value is not None:
-                        return nd, end.value  # the walks before it all go further
+                    work = end.value
+                    if work is not None and (best is None or work < best[1]):
+                        best = nd, work
+                        limit = work  # a later walk must do better (ties go to the first)
                     continue
                 ahead.append((nd, steps))
+            if best is not None:
+                return best
             live = ahead
         return None
 
