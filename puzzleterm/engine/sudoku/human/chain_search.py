@@ -207,6 +207,11 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
     # a start begins off, strong links turn off into on and weak ones on into off
     every = (1 << (g.n * N)) - 1
     bit = bits(g.n * N)
+    # an off state leads on only through a strong link: those without one are left out of
+    # the frontiers (whether they count as reached changes nothing)
+    linked = 0
+    for s in starts:
+        linked |= bit[s]
     searches = [(s, every, every ^ bit[s], bit[s]) for s in starts]
     # two depths a round: a strong link (where chains end), then a weak one
     for depth in range(0, max_links, 2):
@@ -232,7 +237,7 @@ def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, i
                     w = weak[i] = weak_of(i)
                 img |= w
                 new ^= bit[i]
-            new = img & free_off
+            new = img & free_off & linked
             if new:
                 alive.append((s, free_on, free_off ^ new, new))
         if not alive:
