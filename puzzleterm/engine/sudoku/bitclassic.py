@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import cast
 
-from .bitcode import _Code, box_line_terms
+from .bitcode import Code, box_line_terms
 from .bitsearch import Tables, board_of_masks, fewest, tables, values_of
 from .geometry import Geometry
 
@@ -58,7 +58,7 @@ def scan_runs(geo: Geometry) -> list[tuple[tuple[int, ...], list[int]]]:
     return runs
 
 
-def _box_line_source(geo: Geometry, t: Tables, code: _Code, consts: dict[str, int]) -> str:
+def _box_line_source(geo: Geometry, t: Tables, code: Code, consts: dict[str, int]) -> str:
     """The eliminations of one box-line pass, as an expression over ``x`` (constants added
     to ``consts``); the same folds as :func:`.bitcode.source`."""
     return " | ".join(box_line_terms(code, geo, t.width,
@@ -74,7 +74,7 @@ def source(geo: Geometry) -> tuple[str, dict[str, int]]:
         "L": sum(1 << (c * width) for c in range(geo.ncells)),
         "M": t.full,
     }
-    code = _Code()
+    code = Code()
     code.indent = 8
     for i, (offsets, anchors) in enumerate(scan_runs(geo)):
         consts[f"A{i}"] = sum(t.field(a) for a in anchors)
@@ -92,7 +92,7 @@ def source(geo: Geometry) -> tuple[str, dict[str, int]]:
     code.emit("return x")
     scan_body = "\n".join(code.lines)
     if geo.box_rows:
-        code = _Code()
+        code = Code()
         code.indent = 8
         elims = _box_line_source(geo, t, code, consts)
         code.emit(f"return x & ~({elims})")

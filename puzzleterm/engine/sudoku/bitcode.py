@@ -41,7 +41,7 @@ def factors(offsets: Sequence[int]) -> list[tuple[int, int]] | None:
     return out
 
 
-class _Code:
+class Code:
     """Emits the unrolled folds: a pair (ones, twos) of variable names per partial fold."""
 
     def __init__(self) -> None:
@@ -107,7 +107,7 @@ class _Code:
         return pair[0], pair[1]
 
 
-def _or_fold(code: _Code, src: str, offsets: Sequence[int], mask: str) -> str:
+def _or_fold(code: Code, src: str, offsets: Sequence[int], mask: str) -> str:
     """A name holding ``mask & (src >> o1 | src >> o2 | ...)``."""
     out = code.var()
     parts = [src if o == 0 else f"({src} >> {o})" for o in offsets]
@@ -115,7 +115,7 @@ def _or_fold(code: _Code, src: str, offsets: Sequence[int], mask: str) -> str:
     return out
 
 
-def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
+def _locked(code: Code, seg: list[int], across: list[int], along: list[int],
             tag: str) -> list[str]:
     """Box-line reductions along one direction (rows or columns), as elimination names.
 
@@ -142,7 +142,7 @@ def _locked(code: _Code, seg: list[int], across: list[int], along: list[int],
     return out
 
 
-def _shape(offsets: list[int], templates: Sequence[Sequence[int]], width: int,
+def fold_shape(offsets: list[int], templates: Sequence[Sequence[int]], width: int,
            ) -> tuple[list[int], list[tuple[int, int]] | None]:
     """``offsets`` and their :func:`factors`, a single progression (a line) split in two
     when another house shape starts with a shorter run of the same step that divides it
@@ -161,7 +161,7 @@ def _shape(offsets: list[int], templates: Sequence[Sequence[int]], width: int,
     return offsets, shape
 
 
-def box_line_terms(code: _Code, geo: Geometry, width: int,
+def box_line_terms(code: Code, geo: Geometry, width: int,
                    cell_bits: Callable[[list[int]], int], consts: dict[str, int]) -> list[str]:
     """The eliminations of one box-line pass over ``x`` (a board with boxes), as terms to
     OR together; the constants they read are added to ``consts``."""
@@ -213,7 +213,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     and CPython's bitwise operations on those are several times slower.
     """
     n = geo.n
-    code = _Code()
+    code = Code()
     consts: dict[str, int] = {
         "G": sum(1 << (c * width + n) for c in range(geo.ncells)),
         "L": sum(1 << (c * width) for c in range(geo.ncells)),
@@ -230,7 +230,7 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     code.emit("if not new:")
     code.indent += 4
     for i, offsets in enumerate(templates):
-        ones, twos = code.fold("x", *_shape([0, *(o * width for o in offsets)], templates,
+        ones, twos = code.fold("x", *fold_shape([0, *(o * width for o in offsets)], templates,
                                             width))
         code.emit(f"if {ones} & A{i} != A{i}:")
         code.emit("    return 0, 0, 0, 0")

@@ -51,9 +51,9 @@ def _fold(geo: Geometry, i: int) -> Fold:
     width = t.width
     templates = [offsets for offsets, _ in t.templates]
     offsets, anchors = t.templates[i]
-    code = bitcode._Code()  # the folds of the search's own code generator
+    code = bitcode.Code()  # the folds of the search's own code generator
     code.indent = 8
-    ones, twos = code.fold("x", *bitcode._shape(
+    ones, twos = code.fold("x", *bitcode.fold_shape(
         [0, *(o * width for o in offsets)], templates, width))
     body = "\n".join(code.lines)
     src = f"""
