@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from itertools import combinations
 from operator import itemgetter
 from typing import cast
 
 from ..geometry import Geometry
 from .catalog import Deduction, make_step
-from .grid import Grid, Intersection, cells_of, digits_of, join_names, memo, tables
+from .grid import Grid, Intersection, cells_of, digits_of, join_names, k_unions, memo, tables
 
 Elims = list[tuple[int, int]]
 _ABSENT = object()  # no entry in a memo
@@ -235,21 +234,14 @@ def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
 
 def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
     house = g.t.houses[h]
-    empties = [c for c, m in zip(house, masks, strict=True) if m]
     small = [c for c, m in zip(house, masks, strict=True) if 2 <= m.bit_count() <= k]
     if len(small) < k:
         return None
-    cand = g.cand
-    for combo in combinations(small, k):
-        union = 0
-        for c in combo:
-            union |= cand[c]
-        if union.bit_count() != k:
-            continue
+    for combo, union in k_unions(small, g.cand, k, k, k):
         elims: Elims = []
-        for c in empties:
-            if c not in combo and cand[c] & union:
-                elims.extend((c, d) for d in digits_of(cand[c] & union))
+        for c, m in zip(house, masks, strict=True):
+            if m & union and c not in combo:
+                elims.extend((c, d) for d in digits_of(m & union))
         if not elims:
             continue
         hn = g.geo.house_names[h]
@@ -257,7 +249,7 @@ def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deductio
         word = _SUBSET_WORDS[k]
         return make_step(
             f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
-            candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
+            candidates=[(c, d) for c in combo for d in digits_of(g.cand[c])],
             explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
                         f"between them (a naked {word}), so those digits are removed "
                         f"from the other cells of {hn}: {describe_elims(g, elims)}",
@@ -273,12 +265,7 @@ def _hidden_in_house(g: Grid, k: int, h: int, pos: list[int]) -> Deduction | Non
     if len(ds) < k:
         return None
     cand = g.cand
-    for combo in combinations(ds, k):
-        union = 0
-        for d in combo:
-            union |= pos[d]
-        if union.bit_count() != k:
-            continue
+    for combo, union in k_unions(ds, pos, k, k, k):
         keep = 0
         for d in combo:
             keep |= 1 << d

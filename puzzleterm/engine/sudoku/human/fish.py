@@ -9,7 +9,7 @@ from itertools import combinations
 
 from .basic import describe_elims
 from .catalog import Deduction, make_step
-from .grid import Grid, cells_of, join_names, memo
+from .grid import Grid, cells_of, join_names, k_unions, memo
 
 _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED = {2: "finned_x_wing", 3: "finned_swordfish"}
@@ -26,13 +26,10 @@ def _positions(g: Grid, lines: tuple[int, ...], where: int) -> list[int]:
     if lines is t.rows:  # row r holds cells r*n .. r*n + n-1, in order
         full = (1 << n) - 1
         return [where >> (r * n) & full for r in range(n)]
-    out = [0] * n  # column c (the house t.cols[c]) holds cells c, c+n, c+2n ...
-    while where:
-        low = where & -where
-        r, c = divmod(low.bit_length() - 1, n)
-        out[c] |= 1 << r
-        where ^= low
-    return out
+    # column c (the house t.cols[c]) holds cells c, c+n, c+2n ...: in the binary text of
+    # ``where`` read from cell 0 on, every n-th character from c, read back as a number
+    text = format(where, f"0{t.ncells}b")[::-1]
+    return [int(text[c::n][::-1], 2) for c in range(n)]
 
 
 def _both_positions(g: Grid, where: int) -> tuple[tuple[list[int], list[int]], ...]:
@@ -98,18 +95,12 @@ def _base_sets(g: Grid, where: int, k: int, least: int, most: int, union_least: 
         usable = [i for i, p in enumerate(counts) if least <= p <= most]
         if len(usable) < k:
             continue
-        for combo in combinations(usable, k):
-            union = 0
-            for i in combo:
-                union |= pos[i]
-            if union_least <= union.bit_count() <= union_most:
-                yield base_lines, cover_lines, pos, combo, union
+        for combo, union in k_unions(usable, pos, k, union_least, union_most):
+            yield base_lines, cover_lines, pos, combo, union
 
 
 def _fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k, k, k):
-        if union.bit_count() != k:
-            continue
         bases = [base_lines[i] for i in combo]
         base_bits = _lines_bits(g, bases)
         covers = [cover_lines[j] for j in range(g.n) if union >> j & 1]
@@ -167,13 +158,9 @@ def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
         lines_per = geo.box_rows if rows else geo.box_cols
         group = (1 << width) - 1
         usable = [i for i, p in enumerate(counts) if 1 <= p <= k + 2]
-        for combo in combinations(usable, k):
-            union = 0
-            for i in combo:
-                union |= pos[i]
-            size = union.bit_count()
-            if size <= k or size > k + 3:
-                continue
+        if len(usable) < k:
+            continue
+        for combo, union in k_unions(usable, pos, k, k + 1, k + 3):
             for cover_idx, cmask in _fin_covers(union, k, width, n):
                 # cheap tests on positions first (what the cells would show): each base
                 # line has a place in the covers, the fins lie in one box, and a cover line

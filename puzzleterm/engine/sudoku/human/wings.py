@@ -1,7 +1,8 @@
 """Wings (XY, XYZ, W) and the uniqueness techniques (unique rectangles, BUG+1).
 
-The uniqueness techniques assume the puzzle has exactly one solution; they run only when the
-grid says so (``Grid.unique``).
+The uniqueness techniques assume the puzzle has exactly one solution; they give a step only
+when the grid says so (``Grid.unique``), asked once they have found one (the answer may cost
+a search, and most positions have no unique rectangle).
 """
 
 from __future__ import annotations
@@ -152,33 +153,40 @@ def _rectangles_by_pair(geo: Geometry) -> dict[tuple[int, int], tuple[int, ...]]
     return {pair: tuple(rs) for pair, rs in out.items()}
 
 
+@cache
+def _rectangle_bits(geo: Geometry) -> tuple[int, ...]:
+    """Each rectangle's corners as a cell bitset."""
+    return tuple(sum(1 << c for c in rect) for rect in rectangles(geo))
+
+
 def _rectangles_of(g: Grid) -> list[Rectangle]:
     """The rectangles that may be unique rectangles, in order: (corners, the bivalue pair
     xy every corner holds, the corners holding only xy (the floor), the others (the roof)).
     Each type needs at least two floor corners, so only the rectangles through two bivalue
-    cells with the same candidates are looked at."""
+    cells with the same candidates xy are looked at, and of those the ones whose four
+    corners all hold x and y (the four corners share xy: with a bivalue corner, no more)."""
     cand = g.cand
     same: dict[int, list[int]] = {}
     for c in g.bivalue():
         same.setdefault(cand[c], []).append(c)
     by_pair = _rectangles_by_pair(g.geo)
-    picked: set[int] = set()
-    for cells in same.values():
+    bits = _rectangle_bits(g.geo)
+    dcells = g.all_digit_cells()
+    picked: dict[int, int] = {}  # rectangle -> xy
+    for xy, cells in same.items():
+        if len(cells) < 2:
+            continue
+        low = xy & -xy
+        holding = dcells[low.bit_length() - 1] & dcells[(xy ^ low).bit_length() - 1]
         for a, b in combinations(cells, 2):
-            picked.update(by_pair.get((a, b), ()))
+            for i in by_pair.get((a, b), ()):
+                if not bits[i] & ~holding:
+                    picked[i] = xy
     rects = rectangles(g.geo)
     out: list[Rectangle] = []
     for i in sorted(picked):
         rect = rects[i]
-        ms = [cand[c] for c in rect]
-        if not all(ms):
-            continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
-        if common.bit_count() < 2:
-            continue
-        xy = next(m for m in ms if m.bit_count() == 2)
-        if xy & common != xy:
-            continue
+        xy = picked[i]
         out.append((rect, xy, [c for c in rect if cand[c] == xy],
                     [c for c in rect if cand[c] != xy]))
     return out
@@ -198,8 +206,13 @@ def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
 
 
 def _unique_rectangle(g: Grid, kind: int) -> Deduction | None:
-    if not g.unique:
-        return None
+    """The first unique rectangle of type ``kind``, if the puzzle is known to have one
+    solution (asked only once a rectangle gives a step: the question may cost a search)."""
+    step = _first_rectangle(g, kind)
+    return step if step is not None and g.unique else None
+
+
+def _first_rectangle(g: Grid, kind: int) -> Deduction | None:
     cand = g.cand
     t = g.t
     for rect, xy, floor, roof in g.derived("rectangles", _rectangles_of):
@@ -257,8 +270,8 @@ def unique_rectangle_4(g: Grid) -> Deduction | None:
 
 
 def bug_plus_1(g: Grid) -> Deduction | None:
-    if not g.unique:
-        return None
+    """BUG+1, if the puzzle is known to have one solution (asked last: it may cost a
+    search)."""
     cand = g.cand
     extra = -1
     for c, m in enumerate(cand):
@@ -286,7 +299,7 @@ def bug_plus_1(g: Grid) -> Deduction | None:
             if target and target != d0 + 1:
                 return None
             target = d0 + 1
-    if not target:
+    if not target or not g.unique:
         return None
     return make_step(
         "bug_plus_1", placements=[(extra, target)], cells=[extra],
