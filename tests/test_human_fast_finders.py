@@ -231,3 +231,82 @@ def test_uniqueness_asked_only_for_a_step() -> None:
                  wings.unique_rectangle_4(h)]
         assert calls == [1]
         assert any(steps) == answer
+
+
+# -- wings: the plain searches over every cell ----------------------------------------------
+Wing = tuple[tuple[int, ...], list[tuple[int, int]]]
+
+
+def plain_xy_wing(g: Grid) -> Wing | None:
+    cand = g.cand
+    for pivot in g.bivalue():
+        pm = cand[pivot]
+        wings_ = [c for c in g.t.peers[pivot]
+                  if cand[c].bit_count() == 2 and (cand[c] & pm).bit_count() == 1]
+        for a, b in combinations(wings_, 2):
+            am, bm = cand[a], cand[b]
+            z = am & bm
+            if am == bm or z.bit_count() != 1 or z & pm or (am | bm) & pm != pm:
+                continue
+            hit = [c for c in range(g.t.ncells) if c not in (pivot, a, b) and cand[c] & z
+                   and c in g.t.peers[a] and c in g.t.peers[b]]
+            if hit:
+                return (pivot, a, b), [(c, z.bit_length()) for c in hit]
+    return None
+
+
+def plain_xyz_wing(g: Grid) -> Wing | None:
+    cand = g.cand
+    for pivot, pm in enumerate(cand):
+        if pm.bit_count() != 3:
+            continue
+        wings_ = [c for c in g.t.peers[pivot]
+                  if cand[c].bit_count() == 2 and cand[c] & pm == cand[c]]
+        for a, b in combinations(wings_, 2):
+            am, bm = cand[a], cand[b]
+            if am == bm or am | bm != pm:
+                continue
+            z = am & bm
+            hit = [c for c in range(g.t.ncells) if cand[c] & z and all(
+                c in g.t.peers[x] for x in (pivot, a, b))]
+            if hit:
+                return (pivot, a, b), [(c, z.bit_length()) for c in hit]
+    return None
+
+
+def plain_w_wing(g: Grid) -> Wing | None:
+    cand = g.cand
+    t = g.t
+    for p, q in combinations(g.bivalue(), 2):
+        if cand[p] != cand[q] or q in t.peers[p]:
+            continue
+        for x in digits_of(cand[p]):
+            y = next(d for d in digits_of(cand[p]) if d != x)
+            hit = [c for c in range(t.ncells) if cand[c] >> (y - 1) & 1
+                   and c in t.peers[p] and c in t.peers[q]]
+            if not hit:
+                continue
+            for house in t.houses:
+                places = [c for c in house if cand[c] >> (x - 1) & 1]
+                if len(places) != 2 or set(places) & {p, q}:
+                    continue
+                for u, v in (places, places[::-1]):
+                    if u in t.peers[p] and v in t.peers[q]:
+                        return (p, u, v, q), [(c, y) for c in hit]
+    return None
+
+
+@pytest.mark.parametrize("finder, plain", [(wings.xy_wing, plain_xy_wing),
+                                           (wings.xyz_wing, plain_xyz_wing),
+                                           (wings.w_wing, plain_w_wing)])
+def test_wings_match_the_plain_search(finder: object, plain: object) -> None:
+    found = 0
+    for g in POSITIONS:
+        step = finder(g)  # type: ignore[operator]
+        want = plain(g)  # type: ignore[operator]
+        assert (step is None) == (want is None)
+        if step is not None and want is not None:
+            found += 1
+            assert step.cells == want[0]
+            assert list(step.eliminations) == want[1]
+    assert found >= 3

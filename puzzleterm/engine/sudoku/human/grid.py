@@ -277,6 +277,10 @@ class Grid:
         """The cells with exactly two candidates, in order."""
         return self.derived("bivalue", _bivalue)
 
+    def bivalue_bits(self) -> int:
+        """The cells with exactly two candidates, as a bitset."""
+        return self.derived("bivalue_bits", _bivalue_bits)
+
     def name(self, cell: int) -> str:
         return self.geo.cell_name(cell)
 
@@ -320,6 +324,13 @@ def _digit_cells_loop(cand: Sequence[int], n: int) -> tuple[int, ...]:
 
 def _bivalue(g: Grid) -> tuple[int, ...]:
     return tuple(c for c, m in enumerate(g.cand) if m.bit_count() == 2)
+
+
+def _bivalue_bits(g: Grid) -> int:
+    out = 0
+    for c in g.bivalue():
+        out |= 1 << c
+    return out
 
 
 def join_names(names: Sequence[str]) -> str:

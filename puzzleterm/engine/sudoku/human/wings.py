@@ -18,27 +18,35 @@ from .grid import Grid, cells_of, digits_of
 
 
 def xy_wing(g: Grid) -> Deduction | None:
+    """The first pivot (a bivalue cell xy), then the first two of its bivalue peers (in
+    order) xz and yz: cells seeing both lose z."""
     cand = g.cand
     pb = g.t.peer_bits
-    bv = g.bivalue()
-    bvset = 0
-    for c in bv:
-        bvset |= 1 << c
-    for pivot in bv:
+    bvset = g.bivalue_bits()
+    dcells = g.all_digit_cells()
+    for pivot in g.bivalue():
         pm = cand[pivot]
-        wings = [c for c in cells_of(bvset & pb[pivot]) if (cand[c] & pm).bit_count() == 1]
+        low = pm & -pm
+        x0, y0 = low.bit_length() - 1, (pm ^ low).bit_length() - 1
+        # the bivalue peers holding exactly one of the pivot's digits
+        near = bvset & pb[pivot] & (dcells[x0] ^ dcells[y0])
+        if not near & (near - 1):
+            continue  # fewer than two
+        wings = cells_of(near)
         for i, a in enumerate(wings):
+            am = cand[a]
             for b in wings[i + 1:]:
-                am, bm = cand[a], cand[b]
-                if am == bm or (am & bm).bit_count() != 1 or am & bm & pm:
+                bm = cand[b]
+                z = am & bm
+                if am == bm or z & pm or z & (z - 1) or not z:
                     continue
                 if (am | bm) & pm != pm:
                     continue
-                z = am & bm
                 zd = z.bit_length()
-                hit = [c for c in cells_of(pb[a] & pb[b]) if cand[c] & z and c != pivot]
-                if not hit:
+                hit_bits = pb[a] & pb[b] & dcells[zd - 1] & ~(1 << pivot)
+                if not hit_bits:
                     continue
+                hit = cells_of(hit_bits)
                 elims = [(c, zd) for c in hit]
                 xs = digits_of(pm)
                 return make_step(
@@ -53,23 +61,31 @@ def xy_wing(g: Grid) -> Deduction | None:
 
 
 def xyz_wing(g: Grid) -> Deduction | None:
+    """The first pivot with three candidates xyz, then the first two of its bivalue peers
+    (in order) inside xyz, xz and yz: cells seeing all three lose z."""
     cand = g.cand
     pb = g.t.peer_bits
+    bvset = g.bivalue_bits()
+    dcells = g.all_digit_cells()
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
             continue
-        wings = [c for c in g.t.peers[pivot]
-                 if cand[c].bit_count() == 2 and cand[c] & pm == cand[c]]
+        near = bvset & pb[pivot]
+        if not near & (near - 1):
+            continue  # fewer than two bivalue peers
+        wings = [c for c in cells_of(near) if not cand[c] & ~pm]  # both digits the pivot's
         for i, a in enumerate(wings):
+            am = cand[a]
             for b in wings[i + 1:]:
-                am, bm = cand[a], cand[b]
+                bm = cand[b]
                 if am == bm or am | bm != pm:
                     continue
                 z = am & bm
                 zd = z.bit_length()
-                hit = [c for c in cells_of(pb[a] & pb[b] & pb[pivot]) if cand[c] & z]
-                if not hit:
+                hit_bits = pb[a] & pb[b] & pb[pivot] & dcells[zd - 1]
+                if not hit_bits:
                     continue
+                hit = cells_of(hit_bits)
                 elims = [(c, zd) for c in hit]
                 return make_step(
                     "xyz_wing", eliminations=elims, cells=[pivot, a, b],
@@ -84,39 +100,47 @@ def xyz_wing(g: Grid) -> Deduction | None:
 
 
 def w_wing(g: Grid) -> Deduction | None:
+    """The first two bivalue cells xy (in order) that do not see each other, then x and the
+    first house where x's two places see one each: cells seeing both lose y."""
     cand = g.cand
     t = g.t
     pb = t.peer_bits
-    bv = g.bivalue()
     dcells = g.all_digit_cells()
-    for i, p in enumerate(bv):
-        for q in bv[i + 1:]:
-            if cand[p] != cand[q] or pb[p] >> q & 1:
+    same: dict[int, list[int]] = {}
+    for c in g.bivalue():
+        same.setdefault(cand[c], []).append(c)
+    pairs = sorted((p, q) for cells in same.values() if len(cells) > 1
+                   for i, p in enumerate(cells) for q in cells[i + 1:] if not pb[p] >> q & 1)
+    links: dict[int, tuple[tuple[int, int, int], ...]] = {}  # digit -> its conjugate pairs
+    for p, q in pairs:
+        common = pb[p] & pb[q]
+        for x in digits_of(cand[p]):
+            y = next(d for d in digits_of(cand[p]) if d != x)
+            hit_bits = common & dcells[y - 1]
+            if not hit_bits:
                 continue
-            common = pb[p] & pb[q]
-            for x in digits_of(cand[p]):
-                y = next(d for d in digits_of(cand[p]) if d != x)
-                hit = cells_of(common & dcells[y - 1])
-                if not hit:
+            xlinks = links.get(x)
+            if xlinks is None:
+                xlinks = links[x] = conjugate_pairs(g, dcells[x - 1])
+            for h, a, b in xlinks:
+                if a in (p, q) or b in (p, q):
                     continue
-                for h, a, b in conjugate_pairs(g, dcells[x - 1]):
-                    if {a, b} & {p, q}:
-                        continue
-                    for u, v in ((a, b), (b, a)):
-                        if pb[p] >> u & 1 and pb[q] >> v & 1:
-                            elims = [(c, y) for c in hit]
-                            hn = g.geo.house_names[h]
-                            sx, sy = g.sym(x), g.sym(y)
-                            return make_step(
-                                "w_wing", eliminations=elims, cells=[p, u, v, q], houses=[h],
-                                candidates=[(p, x), (p, y), (q, x), (q, y), (u, x), (v, x)],
-                                explanation=f"{g.name(p)} and {g.name(q)} are both {sx} or "
-                                            f"{sy}. In {hn}, {sx} goes in {g.name(u)} or "
-                                            f"{g.name(v)}, which see them, so they cannot "
-                                            f"both be {sx}: one is {sy} (a W-Wing). Cells "
-                                            f"seeing both lose {sy}: {g.names(hit)}",
-                                nudge=f"Look for a W-Wing on the pair {sx}{sy}",
-                            )
+                for u, v in ((a, b), (b, a)):
+                    if pb[p] >> u & 1 and pb[q] >> v & 1:
+                        hit = cells_of(hit_bits)
+                        elims = [(c, y) for c in hit]
+                        hn = g.geo.house_names[h]
+                        sx, sy = g.sym(x), g.sym(y)
+                        return make_step(
+                            "w_wing", eliminations=elims, cells=[p, u, v, q], houses=[h],
+                            candidates=[(p, x), (p, y), (q, x), (q, y), (u, x), (v, x)],
+                            explanation=f"{g.name(p)} and {g.name(q)} are both {sx} or "
+                                        f"{sy}. In {hn}, {sx} goes in {g.name(u)} or "
+                                        f"{g.name(v)}, which see them, so they cannot "
+                                        f"both be {sx}: one is {sy} (a W-Wing). Cells "
+                                        f"seeing both lose {sy}: {g.names(hit)}",
+                            nudge=f"Look for a W-Wing on the pair {sx}{sy}",
+                        )
     return None
 
 
