@@ -115,12 +115,17 @@ def _locked(g: Grid, pointing: bool) -> Deduction | None:
     house all lie in the cover house, which has it elsewhere too."""
     t = g.t
     best: tuple[int, Deduction] | None = None
+    store = t.cache
     for d0, where in enumerate(g.all_digit_cells()):
         if where:
-            got = memo(t, ("locked", pointing, d0 + 1, where),
-                       partial(_locked_digit, g, pointing, d0 + 1, where))
-            if got is not None and (best is None or got[0] < best[0]):
-                best = got
+            key = ("locked", pointing, d0 + 1, where)
+            got = store.get(key, _ABSENT)  # the memo, read without building its call
+            if got is _ABSENT:
+                got = memo(t, key, partial(_locked_digit, g, pointing, d0 + 1, where))
+            if got is not None:
+                found = cast(tuple[int, Deduction], got)
+                if best is None or found[0] < best[0]:
+                    best = found
     return best[1] if best else None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import combinations
+from typing import cast
 
 from .basic import describe_elims
 from .catalog import Deduction, make_step
@@ -15,6 +16,7 @@ _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED = {2: "finned_x_wing", 3: "finned_swordfish"}
 _FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
+_MISSING = object()
 BaseSet = tuple[tuple[int, ...], tuple[int, ...], list[int], tuple[int, ...], int]
 
 
@@ -68,11 +70,15 @@ def per_digit(g: Grid, name: str, k: int, fn: DigitFinder) -> Deduction | None:
     since the last search is not searched again.
     """
     t = g.t
+    store = t.cache
     for d0, where in enumerate(g.all_digit_cells()):
         if where:
-            step = memo(t, (name, k, d0 + 1, where), partial(fn, g, k, d0 + 1, where))
+            key = (name, k, d0 + 1, where)
+            step = store.get(key, _MISSING)  # the memo, read without building its call
+            if step is _MISSING:
+                step = memo(t, key, partial(fn, g, k, d0 + 1, where))
             if step is not None:
-                return step
+                return cast(Deduction, step)
     return None
 
 

@@ -65,15 +65,22 @@ def xyz_wing(g: Grid) -> Deduction | None:
     (in order) inside xyz, xz and yz: cells seeing all three lose z."""
     cand = g.cand
     pb = g.t.peer_bits
-    bvset = g.bivalue_bits()
     dcells = g.all_digit_cells()
+    pairs = g.derived("bivalue_by_pair", _bivalue_by_pair)
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
             continue
-        near = bvset & pb[pivot]
-        if not near & (near - 1):
-            continue  # fewer than two bivalue peers
-        wings = [c for c in cells_of(near) if not cand[c] & ~pm]  # both digits the pivot's
+        # the bivalue peers inside xyz: xy, xz or yz; two of them must differ
+        x = pm & -pm
+        y = pm & ~x & -(pm & ~x)
+        z = pm ^ x ^ y
+        pbp = pb[pivot]
+        with_xy = pairs.get(x | y, 0) & pbp
+        with_xz = pairs.get(x | z, 0) & pbp
+        with_yz = pairs.get(y | z, 0) & pbp
+        if (not with_xy) + (not with_xz) + (not with_yz) > 1:
+            continue
+        wings = cells_of(with_xy | with_xz | with_yz)
         for i, a in enumerate(wings):
             am = cand[a]
             for b in wings[i + 1:]:
@@ -106,22 +113,34 @@ def w_wing(g: Grid) -> Deduction | None:
     t = g.t
     pb = t.peer_bits
     dcells = g.all_digit_cells()
-    same: dict[int, list[int]] = {}
-    for c in g.bivalue():
-        same.setdefault(cand[c], []).append(c)
-    pairs = sorted((p, q) for cells in same.values() if len(cells) > 1
-                   for i, p in enumerate(cells) for q in cells[i + 1:] if not pb[p] >> q & 1)
-    links: dict[int, tuple[tuple[int, int, int], ...]] = {}  # digit -> its conjugate pairs
+    pairs: list[tuple[int, int]] = []
+    for bits in g.derived("bivalue_by_pair", _bivalue_by_pair).values():
+        if bits & (bits - 1):
+            cells = cells_of(bits)
+            pairs.extend((p, q) for i, p in enumerate(cells) for q in cells[i + 1:]
+                         if not pb[p] >> q & 1)
+    pairs.sort()
+    # digit -> its conjugate pairs (house, a, b), and their ends as a bitset
+    links: dict[int, tuple[tuple[tuple[int, int, int], ...], int]] = {}
     for p, q in pairs:
         common = pb[p] & pb[q]
-        for x in digits_of(cand[p]):
-            y = next(d for d in digits_of(cand[p]) if d != x)
+        pm = cand[p]
+        low = pm & -pm
+        for x, y in ((low.bit_length(), (pm ^ low).bit_length()),
+                     ((pm ^ low).bit_length(), low.bit_length())):
             hit_bits = common & dcells[y - 1]
             if not hit_bits:
                 continue
-            xlinks = links.get(x)
-            if xlinks is None:
-                xlinks = links[x] = conjugate_pairs(g, dcells[x - 1])
+            got = links.get(x)
+            if got is None:
+                xlinks = conjugate_pairs(g, dcells[x - 1])
+                ends = 0
+                for _h, a, b in xlinks:
+                    ends |= 1 << a | 1 << b
+                got = links[x] = (xlinks, ends)
+            xlinks, ends = got
+            if not pb[p] & ends or not pb[q] & ends:
+                continue  # a strong link on x needs an end seeing each
             for h, a, b in xlinks:
                 if a in (p, q) or b in (p, q):
                     continue
@@ -142,6 +161,15 @@ def w_wing(g: Grid) -> Deduction | None:
                             nudge=f"Look for a W-Wing on the pair {sx}{sy}",
                         )
     return None
+
+
+def _bivalue_by_pair(g: Grid) -> dict[int, int]:
+    """The bivalue cells (a bitset) of each pair of candidates."""
+    cand = g.cand
+    out: dict[int, int] = {}
+    for c in g.bivalue():
+        out[cand[c]] = out.get(cand[c], 0) | 1 << c
+    return out
 
 
 # -- uniqueness -----------------------------------------------------------------------------
