@@ -240,8 +240,8 @@ def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
 def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
     house = g.t.houses[h]
     small = [c for c, m in zip(house, masks, strict=True) if 2 <= m.bit_count() <= k]
-    if len(small) < k:
-        return None
+    if len(small) < k or (k == 2 and len({g.cand[c] for c in small}) == len(small)):
+        return None  # too few cells, or no two pairs alike
     for combo, union in k_unions(small, g.cand, k, k, k):
         elims: Elims = []
         for c, m in zip(house, masks, strict=True):
@@ -267,8 +267,8 @@ def _hidden_in_house(g: Grid, k: int, h: int, pos: list[int]) -> Deduction | Non
     n = g.n
     house = g.t.houses[h]
     ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
-    if len(ds) < k:
-        return None
+    if len(ds) < k or (k == 2 and len({pos[d] for d in ds}) == len(ds)):
+        return None  # too few digits, or no two with the same two places
     cand = g.cand
     for combo, union in k_unions(ds, pos, k, k, k):
         keep = 0

@@ -59,8 +59,15 @@ def k_unions(ids: Sequence[int], ms: Sequence[int], k: int, least: int, most: in
 
     Nested loops that drop a prefix as soon as its union has more than ``most`` bits (no
     combination starting with it can do with fewer)."""
-    out: list[tuple[tuple[int, ...], int]] = []
     last = len(ids)
+    if last <= k:  # one combination at most
+        if last < k:
+            return []
+        union = 0
+        for i in ids:
+            union |= ms[i]
+        return [(tuple(ids), union)] if least <= union.bit_count() <= most else []
+    out: list[tuple[tuple[int, ...], int]] = []
     for x in range(last - k + 1):
         i = ids[x]
         u1 = ms[i]
