@@ -310,3 +310,33 @@ def test_wings_match_the_plain_search(finder: object, plain: object) -> None:
             assert step.cells == want[0]
             assert list(step.eliminations) == want[1]
     assert found >= 3
+
+
+def plain_locked(g: Grid, pointing: bool, where: int) -> tuple[int, list[int], list[int]] | None:
+    """The first intersection (index) whose base (a box, if ``pointing``) has the digit
+    only in the shared cells, the cover having it elsewhere: (index, cells, eliminated)."""
+    types = g.geo.house_types
+    for i, x in enumerate(g.t.intersections):
+        if (types[x.base] == "box") != pointing:
+            continue
+        inside = where & x.cells
+        if inside and not where & x.base_rest and where & x.cover_rest:
+            return i, [c for c in range(81) if inside >> c & 1], [
+                c for c in range(81) if (where & x.cover_rest) >> c & 1]
+    return None
+
+
+def test_locked_candidates_match_the_plain_search() -> None:
+    found = 0
+    for g in POSITIONS:
+        for pointing in (True, False):
+            for d0, where in enumerate(g.all_digit_cells()):
+                got = basic._locked_digit(g, pointing, d0 + 1, where)
+                want = plain_locked(g, pointing, where)
+                assert (got is None) == (want is None)
+                if got is not None and want is not None:
+                    found += 1
+                    assert got[0] == want[0]
+                    assert list(got[1].cells) == want[1]
+                    assert [c for c, _d in got[1].eliminations] == want[2]
+    assert found > 50

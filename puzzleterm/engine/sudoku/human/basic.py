@@ -129,26 +129,38 @@ def _locked(g: Grid, pointing: bool) -> Deduction | None:
     return best[1] if best else None
 
 
+LockedTest = tuple[int, int, int, Intersection]
+
+
 @cache
 def _locked_tests(geo: Geometry, pointing: bool
-                  ) -> tuple[tuple[int, int, int, int, Intersection], ...]:
-    """The intersections whose base is a box (``pointing``) or not, in order: (index, shared
-    cells, the base's other cells, the cover's other cells, the intersection)."""
+                  ) -> tuple[tuple[int, int, tuple[LockedTest, ...]], ...]:
+    """The intersections whose base is a box (``pointing``) or not, grouped by base house in
+    the order of the intersections (which run base by base): (the base's cells, the most
+    cells it shares with a cover, its tests), a test being (index, shared cells, the cover's
+    other cells, the intersection)."""
     types = geo.house_types
-    return tuple((i, x.cells, x.base_rest, x.cover_rest, x)
-                 for i, x in enumerate(tables(geo).intersections)
-                 if (types[x.base] == "box") == pointing)
+    t = tables(geo)
+    groups: dict[int, list[LockedTest]] = {}
+    for i, x in enumerate(t.intersections):
+        if (types[x.base] == "box") == pointing:
+            groups.setdefault(x.base, []).append((i, x.cells, x.cover_rest, x))
+    return tuple((t.house_bits[base], max(test[1].bit_count() for test in tests), tuple(tests))
+                 for base, tests in groups.items())
 
 
 def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Deduction] | None:
-    """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
-    for i, cells, base_rest, cover_rest, inter in _locked_tests(g.geo, pointing):
-        inside = where & cells
-        if not inside or where & base_rest:
+    """The first intersection where ``d`` (cells ``where``) is locked, and the step: base
+    houses where the digit has more places than any intersection holds are passed over."""
+    for base_bits, most, tests in _locked_tests(g.geo, pointing):
+        inside = where & base_bits
+        if not inside or inside.bit_count() > most:
             continue
-        hit = where & cover_rest
-        if not hit:
+        found = next(((test, where & test[2]) for test in tests
+                      if not inside & ~test[1] and where & test[2]), None)
+        if found is None:
             continue
+        (i, _cells, _rest, inter), hit = found
         elims = [(c, d) for c in cells_of(hit)]
         bn = g.geo.house_names[inter.base]
         cn = g.geo.house_names[inter.cover]
