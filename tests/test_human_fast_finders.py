@@ -340,3 +340,48 @@ def test_locked_candidates_match_the_plain_search() -> None:
                     assert list(got[1].cells) == want[1]
                     assert [c for c, _d in got[1].eliminations] == want[2]
     assert found > 50
+
+
+def plain_two_links(g: Grid, kite: int, where: int) -> Wing | None:
+    """A Skyscraper (``kite`` 0) or 2-String Kite: the first two row/column conjugate pairs
+    (in house order) joined at one end, cells seeing both other ends losing the digit."""
+    t = g.t
+    types = g.geo.house_types
+    links = []
+    for h in range(len(t.houses)):
+        inside = [c for c in t.houses[h] if where >> c & 1]
+        if len(inside) == 2 and types[h] in ("row", "col"):
+            links.append((h, *sorted(inside)))
+    for (h1, a1, a2), (h2, b1, b2) in combinations(links, 2):
+        if (types[h1] == types[h2]) == kite or len({a1, a2, b1, b2}) < 4:
+            continue
+        for x1, x2 in ((a1, a2), (a2, a1)):
+            for y1, y2 in ((b1, b2), (b2, b1)):
+                if kite:
+                    ok = (t.box_of[x1] == t.box_of[y1] and t.box_of[x2] != t.box_of[x1]
+                          and t.box_of[y2] != t.box_of[y1])
+                else:
+                    line = t.col_of if types[h1] == "row" else t.row_of
+                    ok = line[x1] == line[y1] and line[x2] != line[y2]
+                if not ok:
+                    continue
+                hit = [c for c in range(t.ncells) if where >> c & 1 and c in t.peers[x2]
+                       and c in t.peers[y2] and c not in (a1, a2, b1, b2)]
+                if hit:
+                    return (x2, x1, y1, y2), hit
+    return None
+
+
+def test_skyscraper_and_kite_match_the_plain_search() -> None:
+    found = 0
+    for g in POSITIONS:
+        for kite in (0, 1):
+            for d0, where in enumerate(g.all_digit_cells()):
+                step = fish._two_links_digit(g, kite, d0 + 1, where)
+                want = plain_two_links(g, kite, where)
+                assert (step is None) == (want is None)
+                if step is not None and want is not None:
+                    found += 1
+                    assert step.cells == want[0]
+                    assert [c for c, _d in step.eliminations] == want[1]
+    assert found > 20

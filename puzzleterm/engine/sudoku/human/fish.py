@@ -245,13 +245,22 @@ def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Deduction | None
     """A Skyscraper (``kite`` 0) or a 2-String Kite (``kite`` 1) on ``d``."""
     t = g.t
     types = g.geo.house_types
-    links = [lk for lk in conjugate_pairs(g, where) if types[lk[0]] in ("row", "col")]
-    for (h1, a1, a2), (h2, b1, b2) in combinations(links, 2):
-        same_type = types[h1] == types[h2]
-        if same_type == kite:
-            continue
-        if len({a1, a2, b1, b2}) < 4:
-            continue
+    # each row or column link: (house, a, b, is a row, its cells, the houses a pair of
+    # links must share an end in: boxes for a kite, the crossing lines for a skyscraper)
+    links = []
+    for h, a, b in conjugate_pairs(g, where):
+        kind = types[h]
+        if kind == "row" or kind == "col":
+            if kite:
+                meet = 1 << t.box_of[a] | 1 << t.box_of[b]
+            else:
+                line = t.col_of if kind == "row" else t.row_of
+                meet = 1 << line[a] | 1 << line[b]
+            links.append((h, a, b, kind == "row", 1 << a | 1 << b, meet))
+    for (h1, a1, a2, row1, cells1, meet1), (h2, b1, b2, row2, cells2, meet2) in combinations(
+            links, 2):
+        if (row1 == row2) == kite or cells1 & cells2 or not meet1 & meet2:
+            continue  # a kite needs a row and a column, a skyscraper two alike; four cells
         for x1, x2 in ((a1, a2), (a2, a1)):
             for y1, y2 in ((b1, b2), (b2, b1)):
                 if kite:
