@@ -385,3 +385,9 @@ def test_skyscraper_and_kite_match_the_plain_search() -> None:
                     assert step.cells == want[0]
                     assert [c for c, _d in step.eliminations] == want[1]
     assert found > 20
+
+
+def test_k_unions_rejects_other_sizes() -> None:
+    for k in (1, 5):
+        with pytest.raises(ValueError, match="2 to 4"):
+            k_unions([0, 1, 2, 3, 4], [1, 2, 4, 8, 16], k, 0, 9)

@@ -59,6 +59,8 @@ def k_unions(ids: Sequence[int], ms: Sequence[int], k: int, least: int, most: in
 
     Nested loops that drop a prefix as soon as its union has more than ``most`` bits (no
     combination starting with it can do with fewer)."""
+    if not 2 <= k <= 4:
+        raise ValueError(f"k_unions takes 2 to 4 entries, not {k}")
     last = len(ids)
     if last <= k:  # one combination at most
         if last < k:
