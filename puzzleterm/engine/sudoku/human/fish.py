@@ -151,6 +151,14 @@ def _fin_covers(union: int, k: int, width: int, n: int) -> tuple[tuple[tuple[int
     return tuple((idx, sum(1 << j for j in idx)) for idx in out)
 
 
+@cache
+def _fin_cover_table(k: int, width: int, n: int
+                     ) -> dict[int, tuple[tuple[tuple[int, ...], int], ...]]:
+    """:func:`_fin_covers` by union, filled as asked (a dictionary read is quicker than a
+    call through the cache)."""
+    return {}
+
+
 def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     t = g.t
     geo = g.geo
@@ -166,8 +174,12 @@ def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
         usable = [i for i, p in enumerate(counts) if 1 <= p <= k + 2]
         if len(usable) < k:
             continue
+        covers_of = _fin_cover_table(k, width, n)
         for combo, union in k_unions(usable, pos, k, k + 1, k + 3):
-            for cover_idx, cmask in _fin_covers(union, k, width, n):
+            options = covers_of.get(union)
+            if options is None:
+                options = covers_of[union] = _fin_covers(union, k, width, n)
+            for cover_idx, cmask in options:
                 # cheap tests on positions first (what the cells would show): each base
                 # line has a place in the covers, the fins lie in one box, and a cover line
                 # has the digit in that box outside the base lines
