@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from itertools import combinations
 from operator import itemgetter
 from typing import cast
 
 from ..geometry import Geometry
 from .catalog import Deduction, make_step
-from .grid import Grid, Intersection, cells_of, digits_of, join_names, memo, tables
+from .grid import Grid, Intersection, cells_of, digits_of, join_names, k_unions, memo, tables
 
 Elims = list[tuple[int, int]]
 _ABSENT = object()  # no entry in a memo
@@ -116,35 +115,52 @@ def _locked(g: Grid, pointing: bool) -> Deduction | None:
     house all lie in the cover house, which has it elsewhere too."""
     t = g.t
     best: tuple[int, Deduction] | None = None
+    store = t.cache
     for d0, where in enumerate(g.all_digit_cells()):
         if where:
-            got = memo(t, ("locked", pointing, d0 + 1, where),
-                       partial(_locked_digit, g, pointing, d0 + 1, where))
-            if got is not None and (best is None or got[0] < best[0]):
-                best = got
+            key = ("locked", pointing, d0 + 1, where)
+            got = store.get(key, _ABSENT)  # the memo, read without building its call
+            if got is _ABSENT:
+                got = memo(t, key, partial(_locked_digit, g, pointing, d0 + 1, where))
+            if got is not None:
+                found = cast(tuple[int, Deduction], got)
+                if best is None or found[0] < best[0]:
+                    best = found
     return best[1] if best else None
+
+
+LockedTest = tuple[int, int, int, Intersection]
 
 
 @cache
 def _locked_tests(geo: Geometry, pointing: bool
-                  ) -> tuple[tuple[int, int, int, int, Intersection], ...]:
-    """The intersections whose base is a box (``pointing``) or not, in order: (index, shared
-    cells, the base's other cells, the cover's other cells, the intersection)."""
+                  ) -> tuple[tuple[int, int, tuple[LockedTest, ...]], ...]:
+    """The intersections whose base is a box (``pointing``) or not, grouped by base house in
+    the order of the intersections (which run base by base): (the base's cells, the most
+    cells it shares with a cover, its tests), a test being (index, shared cells, the cover's
+    other cells, the intersection)."""
     types = geo.house_types
-    return tuple((i, x.cells, x.base_rest, x.cover_rest, x)
-                 for i, x in enumerate(tables(geo).intersections)
-                 if (types[x.base] == "box") == pointing)
+    t = tables(geo)
+    groups: dict[int, list[LockedTest]] = {}
+    for i, x in enumerate(t.intersections):
+        if (types[x.base] == "box") == pointing:
+            groups.setdefault(x.base, []).append((i, x.cells, x.cover_rest, x))
+    return tuple((t.house_bits[base], max(test[1].bit_count() for test in tests), tuple(tests))
+                 for base, tests in groups.items())
 
 
 def _locked_digit(g: Grid, pointing: bool, d: int, where: int) -> tuple[int, Deduction] | None:
-    """The first intersection where ``d`` (cells ``where``) is locked, and the step."""
-    for i, cells, base_rest, cover_rest, inter in _locked_tests(g.geo, pointing):
-        inside = where & cells
-        if not inside or where & base_rest:
+    """The first intersection where ``d`` (cells ``where``) is locked, and the step: base
+    houses where the digit has more places than any intersection holds are passed over."""
+    for base_bits, most, tests in _locked_tests(g.geo, pointing):
+        inside = where & base_bits
+        if not inside or inside.bit_count() > most:
             continue
-        hit = where & cover_rest
-        if not hit:
+        found = next(((test, where & test[2]) for test in tests
+                      if not inside & ~test[1] and where & test[2]), None)
+        if found is None:
             continue
+        (i, _cells, _rest, inter), hit = found
         elims = [(c, d) for c in cells_of(hit)]
         bn = g.geo.house_names[inter.base]
         cn = g.geo.house_names[inter.cover]
@@ -235,21 +251,14 @@ def _digit_positions(n: int, masks: tuple[int, ...]) -> list[int]:
 
 def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deduction | None:
     house = g.t.houses[h]
-    empties = [c for c, m in zip(house, masks, strict=True) if m]
     small = [c for c, m in zip(house, masks, strict=True) if 2 <= m.bit_count() <= k]
-    if len(small) < k:
-        return None
-    cand = g.cand
-    for combo in combinations(small, k):
-        union = 0
-        for c in combo:
-            union |= cand[c]
-        if union.bit_count() != k:
-            continue
+    if len(small) < k or (k == 2 and len({g.cand[c] for c in small}) == len(small)):
+        return None  # too few cells, or no two pairs alike
+    for combo, union in k_unions(small, g.cand, k, k, k):
         elims: Elims = []
-        for c in empties:
-            if c not in combo and cand[c] & union:
-                elims.extend((c, d) for d in digits_of(cand[c] & union))
+        for c, m in zip(house, masks, strict=True):
+            if m & union and c not in combo:
+                elims.extend((c, d) for d in digits_of(m & union))
         if not elims:
             continue
         hn = g.geo.house_names[h]
@@ -257,7 +266,7 @@ def _naked_in_house(g: Grid, k: int, h: int, masks: tuple[int, ...]) -> Deductio
         word = _SUBSET_WORDS[k]
         return make_step(
             f"naked_{word}", eliminations=elims, cells=list(combo), houses=[h],
-            candidates=[(c, d) for c in combo for d in digits_of(cand[c])],
+            candidates=[(c, d) for c in combo for d in digits_of(g.cand[c])],
             explanation=f"In {hn}, {g.names(combo)} hold only {digits_text(g, ds)} "
                         f"between them (a naked {word}), so those digits are removed "
                         f"from the other cells of {hn}: {describe_elims(g, elims)}",
@@ -270,15 +279,10 @@ def _hidden_in_house(g: Grid, k: int, h: int, pos: list[int]) -> Deduction | Non
     n = g.n
     house = g.t.houses[h]
     ds = [d for d in range(n) if 2 <= pos[d].bit_count() <= k]
-    if len(ds) < k:
-        return None
+    if len(ds) < k or (k == 2 and len({pos[d] for d in ds}) == len(ds)):
+        return None  # too few digits, or no two with the same two places
     cand = g.cand
-    for combo in combinations(ds, k):
-        union = 0
-        for d in combo:
-            union |= pos[d]
-        if union.bit_count() != k:
-            continue
+    for combo, union in k_unions(ds, pos, k, k, k):
         keep = 0
         for d in combo:
             keep |= 1 << d

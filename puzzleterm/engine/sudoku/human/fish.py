@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import combinations
+from typing import cast
 
 from .basic import describe_elims
 from .catalog import Deduction, make_step
-from .grid import Grid, cells_of, join_names, memo
+from .grid import Grid, cells_of, join_names, k_unions, memo
 
 _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED = {2: "finned_x_wing", 3: "finned_swordfish"}
 _FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
+_MISSING = object()
 BaseSet = tuple[tuple[int, ...], tuple[int, ...], list[int], tuple[int, ...], int]
 
 
@@ -26,13 +28,10 @@ def _positions(g: Grid, lines: tuple[int, ...], where: int) -> list[int]:
     if lines is t.rows:  # row r holds cells r*n .. r*n + n-1, in order
         full = (1 << n) - 1
         return [where >> (r * n) & full for r in range(n)]
-    out = [0] * n  # column c (the house t.cols[c]) holds cells c, c+n, c+2n ...
-    while where:
-        low = where & -where
-        r, c = divmod(low.bit_length() - 1, n)
-        out[c] |= 1 << r
-        where ^= low
-    return out
+    # column c (the house t.cols[c]) holds cells c, c+n, c+2n ...: in the binary text of
+    # ``where`` read from cell 0 on, every n-th character from c, read back as a number
+    text = format(where, f"0{t.ncells}b")[::-1]
+    return [int(text[c::n][::-1], 2) for c in range(n)]
 
 
 def _both_positions(g: Grid, where: int) -> tuple[tuple[list[int], list[int]], ...]:
@@ -71,11 +70,15 @@ def per_digit(g: Grid, name: str, k: int, fn: DigitFinder) -> Deduction | None:
     since the last search is not searched again.
     """
     t = g.t
+    store = t.cache
     for d0, where in enumerate(g.all_digit_cells()):
         if where:
-            step = memo(t, (name, k, d0 + 1, where), partial(fn, g, k, d0 + 1, where))
+            key = (name, k, d0 + 1, where)
+            step = store.get(key, _MISSING)  # the memo, read without building its call
+            if step is _MISSING:
+                step = memo(t, key, partial(fn, g, k, d0 + 1, where))
             if step is not None:
-                return step
+                return cast(Deduction, step)
     return None
 
 
@@ -98,18 +101,12 @@ def _base_sets(g: Grid, where: int, k: int, least: int, most: int, union_least: 
         usable = [i for i, p in enumerate(counts) if least <= p <= most]
         if len(usable) < k:
             continue
-        for combo in combinations(usable, k):
-            union = 0
-            for i in combo:
-                union |= pos[i]
-            if union_least <= union.bit_count() <= union_most:
-                yield base_lines, cover_lines, pos, combo, union
+        for combo, union in k_unions(usable, pos, k, union_least, union_most):
+            yield base_lines, cover_lines, pos, combo, union
 
 
 def _fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     for base_lines, cover_lines, _pos, combo, union in _base_sets(g, where, k, 2, k, k, k):
-        if union.bit_count() != k:
-            continue
         bases = [base_lines[i] for i in combo]
         base_bits = _lines_bits(g, bases)
         covers = [cover_lines[j] for j in range(g.n) if union >> j & 1]
@@ -154,6 +151,14 @@ def _fin_covers(union: int, k: int, width: int, n: int) -> tuple[tuple[tuple[int
     return tuple((idx, sum(1 << j for j in idx)) for idx in out)
 
 
+@cache
+def _fin_cover_table(k: int, width: int, n: int
+                     ) -> dict[int, tuple[tuple[tuple[int, ...], int], ...]]:
+    """:func:`_fin_covers` by union, filled as asked (a dictionary read is quicker than a
+    call through the cache)."""
+    return {}
+
+
 def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
     t = g.t
     geo = g.geo
@@ -167,14 +172,14 @@ def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
         lines_per = geo.box_rows if rows else geo.box_cols
         group = (1 << width) - 1
         usable = [i for i, p in enumerate(counts) if 1 <= p <= k + 2]
-        for combo in combinations(usable, k):
-            union = 0
-            for i in combo:
-                union |= pos[i]
-            size = union.bit_count()
-            if size <= k or size > k + 3:
-                continue
-            for cover_idx, cmask in _fin_covers(union, k, width, n):
+        if len(usable) < k:
+            continue
+        covers_of = _fin_cover_table(k, width, n)
+        for combo, union in k_unions(usable, pos, k, k + 1, k + 3):
+            options = covers_of.get(union)
+            if options is None:
+                options = covers_of[union] = _fin_covers(union, k, width, n)
+            for cover_idx, cmask in options:
                 # cheap tests on positions first (what the cells would show): each base
                 # line has a place in the covers, the fins lie in one box, and a cover line
                 # has the digit in that box outside the base lines
@@ -252,13 +257,22 @@ def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Deduction | None
     """A Skyscraper (``kite`` 0) or a 2-String Kite (``kite`` 1) on ``d``."""
     t = g.t
     types = g.geo.house_types
-    links = [lk for lk in conjugate_pairs(g, where) if types[lk[0]] in ("row", "col")]
-    for (h1, a1, a2), (h2, b1, b2) in combinations(links, 2):
-        same_type = types[h1] == types[h2]
-        if same_type == kite:
-            continue
-        if len({a1, a2, b1, b2}) < 4:
-            continue
+    # each row or column link: (house, a, b, is a row, its cells, the houses a pair of
+    # links must share an end in: boxes for a kite, the crossing lines for a skyscraper)
+    links = []
+    for h, a, b in conjugate_pairs(g, where):
+        kind = types[h]
+        if kind == "row" or kind == "col":
+            if kite:
+                meet = 1 << t.box_of[a] | 1 << t.box_of[b]
+            else:
+                line = t.col_of if kind == "row" else t.row_of
+                meet = 1 << line[a] | 1 << line[b]
+            links.append((h, a, b, kind == "row", 1 << a | 1 << b, meet))
+    for (h1, a1, a2, row1, cells1, meet1), (h2, b1, b2, row2, cells2, meet2) in combinations(
+            links, 2):
+        if (row1 == row2) == kite or cells1 & cells2 or not meet1 & meet2:
+            continue  # a kite needs a row and a column, a skyscraper two alike; four cells
         for x1, x2 in ((a1, a2), (a2, a1)):
             for y1, y2 in ((b1, b2), (b2, b1)):
                 if kite:

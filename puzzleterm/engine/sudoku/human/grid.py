@@ -14,6 +14,8 @@ X-Chains), so a digit untouched by the last steps is not searched again.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -46,6 +48,58 @@ def cells_of(cellset: int) -> list[int]:
         low = cellset & -cellset
         out.append(low.bit_length() - 1)
         cellset ^= low
+    return out
+
+
+def k_unions(ids: Sequence[int], ms: Sequence[int], k: int, least: int, most: int
+             ) -> list[tuple[tuple[int, ...], int]]:
+    """Every ``k`` (2 to 4) of ``ids`` (in the order of ``combinations(ids, k)``) whose
+    bitsets (``ms[i]`` for ``i`` in ``ids``) have a union of ``least`` to ``most`` bits,
+    with the union.
+
+    Nested loops that drop a prefix as soon as its union has more than ``most`` bits (no
+    combination starting with it can do with fewer)."""
+    if not 2 <= k <= 4:
+        raise ValueError(f"k_unions takes 2 to 4 entries, not {k}")
+    last = len(ids)
+    if last <= k:  # one combination at most
+        if last < k:
+            return []
+        union = 0
+        for i in ids:
+            union |= ms[i]
+        return [(tuple(ids), union)] if least <= union.bit_count() <= most else []
+    out: list[tuple[tuple[int, ...], int]] = []
+    for x in range(last - k + 1):
+        i = ids[x]
+        u1 = ms[i]
+        if u1.bit_count() > most:
+            continue
+        for y in range(x + 1, last - k + 2):
+            j = ids[y]
+            u2 = u1 | ms[j]
+            size = u2.bit_count()
+            if size > most:
+                continue
+            if k == 2:
+                if size >= least:
+                    out.append(((i, j), u2))
+                continue
+            for z in range(y + 1, last - k + 3):
+                m = ids[z]
+                u3 = u2 | ms[m]
+                size = u3.bit_count()
+                if size > most:
+                    continue
+                if k == 3:
+                    if size >= least:
+                        out.append(((i, j, m), u3))
+                    continue
+                for q in ids[z + 1:]:
+                    u4 = u3 | ms[q]
+                    size = u4.bit_count()
+                    if least <= size <= most:
+                        out.append(((i, j, m, q), u4))
     return out
 
 
@@ -232,6 +286,10 @@ class Grid:
         """The cells with exactly two candidates, in order."""
         return self.derived("bivalue", _bivalue)
 
+    def bivalue_bits(self) -> int:
+        """The cells with exactly two candidates, as a bitset."""
+        return self.derived("bivalue_bits", _bivalue_bits)
+
     def name(self, cell: int) -> str:
         return self.geo.cell_name(cell)
 
@@ -242,9 +300,30 @@ class Grid:
         return self.geo.symbol(digit)
 
 
+#: For each bit ``d`` of a byte, a table mapping a byte to ``"1"`` if it has bit ``d``, else
+#: ``"0"`` (for ``bytes.translate``).
+_BIT_CHARS = tuple(bytes(49 if b >> d & 1 else 48 for b in range(256)) for d in range(8))
+
+
 def _digit_cells(g: Grid) -> tuple[int, ...]:
-    out = [0] * g.n
-    for c, m in enumerate(g.cand):
+    """Each digit's cells.  Up to 16 digits, in C: the candidates as 16-bit words, their low
+    (and high) bytes read from the last cell to the first, and for each digit the bytes turned
+    into a string of ``0`` and ``1`` read as a binary number (bit ``c`` for cell ``c``)."""
+    n = g.n
+    if n <= 16:
+        raw = array("H", g.cand).tobytes()
+        lo = raw[-2::-2] if sys.byteorder == "little" else raw[::-2]
+        out = [int(lo.translate(tbl), 2) for tbl in _BIT_CHARS[:n]]
+        if n > 8:
+            hi = raw[::-2] if sys.byteorder == "little" else raw[-2::-2]
+            out[8:] = [int(hi.translate(tbl), 2) for tbl in _BIT_CHARS[:n - 8]]
+        return tuple(out)
+    return _digit_cells_loop(g.cand, n)
+
+
+def _digit_cells_loop(cand: Sequence[int], n: int) -> tuple[int, ...]:
+    out = [0] * n
+    for c, m in enumerate(cand):
         while m:
             low = m & -m
             out[low.bit_length() - 1] |= 1 << c
@@ -254,6 +333,13 @@ def _digit_cells(g: Grid) -> tuple[int, ...]:
 
 def _bivalue(g: Grid) -> tuple[int, ...]:
     return tuple(c for c, m in enumerate(g.cand) if m.bit_count() == 2)
+
+
+def _bivalue_bits(g: Grid) -> int:
+    out = 0
+    for c in g.bivalue():
+        out |= 1 << c
+    return out
 
 
 def join_names(names: Sequence[str]) -> str:

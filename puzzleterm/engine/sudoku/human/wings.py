@@ -1,7 +1,8 @@
 """Wings (XY, XYZ, W) and the uniqueness techniques (unique rectangles, BUG+1).
 
-The uniqueness techniques assume the puzzle has exactly one solution; they run only when the
-grid says so (``Grid.unique``).
+The uniqueness techniques assume the puzzle has exactly one solution; they give a step only
+when the grid says so (``Grid.unique``), asked once they have found one (the answer may cost
+a search, and most positions have no unique rectangle).
 """
 
 from __future__ import annotations
@@ -17,27 +18,35 @@ from .grid import Grid, cells_of, digits_of
 
 
 def xy_wing(g: Grid) -> Deduction | None:
+    """The first pivot (a bivalue cell xy), then the first two of its bivalue peers (in
+    order) xz and yz: cells seeing both lose z."""
     cand = g.cand
     pb = g.t.peer_bits
-    bv = g.bivalue()
-    bvset = 0
-    for c in bv:
-        bvset |= 1 << c
-    for pivot in bv:
+    bvset = g.bivalue_bits()
+    dcells = g.all_digit_cells()
+    for pivot in g.bivalue():
         pm = cand[pivot]
-        wings = [c for c in cells_of(bvset & pb[pivot]) if (cand[c] & pm).bit_count() == 1]
+        low = pm & -pm
+        x0, y0 = low.bit_length() - 1, (pm ^ low).bit_length() - 1
+        # the bivalue peers holding exactly one of the pivot's digits
+        near = bvset & pb[pivot] & (dcells[x0] ^ dcells[y0])
+        if not near & (near - 1):
+            continue  # fewer than two
+        wings = cells_of(near)
         for i, a in enumerate(wings):
+            am = cand[a]
             for b in wings[i + 1:]:
-                am, bm = cand[a], cand[b]
-                if am == bm or (am & bm).bit_count() != 1 or am & bm & pm:
+                bm = cand[b]
+                z = am & bm
+                if am == bm or z & pm or z & (z - 1) or not z:
                     continue
                 if (am | bm) & pm != pm:
                     continue
-                z = am & bm
                 zd = z.bit_length()
-                hit = [c for c in cells_of(pb[a] & pb[b]) if cand[c] & z and c != pivot]
-                if not hit:
+                hit_bits = pb[a] & pb[b] & dcells[zd - 1] & ~(1 << pivot)
+                if not hit_bits:
                     continue
+                hit = cells_of(hit_bits)
                 elims = [(c, zd) for c in hit]
                 xs = digits_of(pm)
                 return make_step(
@@ -52,23 +61,38 @@ def xy_wing(g: Grid) -> Deduction | None:
 
 
 def xyz_wing(g: Grid) -> Deduction | None:
+    """The first pivot with three candidates xyz, then the first two of its bivalue peers
+    (in order) inside xyz, xz and yz: cells seeing all three lose z."""
     cand = g.cand
     pb = g.t.peer_bits
+    dcells = g.all_digit_cells()
+    pairs = g.derived("bivalue_by_pair", _bivalue_by_pair)
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
             continue
-        wings = [c for c in g.t.peers[pivot]
-                 if cand[c].bit_count() == 2 and cand[c] & pm == cand[c]]
+        # the bivalue peers inside xyz: xy, xz or yz; two of them must differ
+        x = pm & -pm
+        y = pm & ~x & -(pm & ~x)
+        z = pm ^ x ^ y
+        pbp = pb[pivot]
+        with_xy = pairs.get(x | y, 0) & pbp
+        with_xz = pairs.get(x | z, 0) & pbp
+        with_yz = pairs.get(y | z, 0) & pbp
+        if (not with_xy) + (not with_xz) + (not with_yz) > 1:
+            continue
+        wings = cells_of(with_xy | with_xz | with_yz)
         for i, a in enumerate(wings):
+            am = cand[a]
             for b in wings[i + 1:]:
-                am, bm = cand[a], cand[b]
+                bm = cand[b]
                 if am == bm or am | bm != pm:
                     continue
                 z = am & bm
                 zd = z.bit_length()
-                hit = [c for c in cells_of(pb[a] & pb[b] & pb[pivot]) if cand[c] & z]
-                if not hit:
+                hit_bits = pb[a] & pb[b] & pb[pivot] & dcells[zd - 1]
+                if not hit_bits:
                     continue
+                hit = cells_of(hit_bits)
                 elims = [(c, zd) for c in hit]
                 return make_step(
                     "xyz_wing", eliminations=elims, cells=[pivot, a, b],
@@ -83,40 +107,69 @@ def xyz_wing(g: Grid) -> Deduction | None:
 
 
 def w_wing(g: Grid) -> Deduction | None:
+    """The first two bivalue cells xy (in order) that do not see each other, then x and the
+    first house where x's two places see one each: cells seeing both lose y."""
     cand = g.cand
     t = g.t
     pb = t.peer_bits
-    bv = g.bivalue()
     dcells = g.all_digit_cells()
-    for i, p in enumerate(bv):
-        for q in bv[i + 1:]:
-            if cand[p] != cand[q] or pb[p] >> q & 1:
+    pairs: list[tuple[int, int]] = []
+    for bits in g.derived("bivalue_by_pair", _bivalue_by_pair).values():
+        if bits & (bits - 1):
+            cells = cells_of(bits)
+            pairs.extend((p, q) for i, p in enumerate(cells) for q in cells[i + 1:]
+                         if not pb[p] >> q & 1)
+    pairs.sort()
+    # digit -> its conjugate pairs (house, a, b), and their ends as a bitset
+    links: dict[int, tuple[tuple[tuple[int, int, int], ...], int]] = {}
+    for p, q in pairs:
+        common = pb[p] & pb[q]
+        pm = cand[p]
+        low = pm & -pm
+        for x, y in ((low.bit_length(), (pm ^ low).bit_length()),
+                     ((pm ^ low).bit_length(), low.bit_length())):
+            hit_bits = common & dcells[y - 1]
+            if not hit_bits:
                 continue
-            common = pb[p] & pb[q]
-            for x in digits_of(cand[p]):
-                y = next(d for d in digits_of(cand[p]) if d != x)
-                hit = cells_of(common & dcells[y - 1])
-                if not hit:
+            got = links.get(x)
+            if got is None:
+                xlinks = conjugate_pairs(g, dcells[x - 1])
+                ends = 0
+                for _h, a, b in xlinks:
+                    ends |= 1 << a | 1 << b
+                got = links[x] = (xlinks, ends)
+            xlinks, ends = got
+            if not pb[p] & ends or not pb[q] & ends:
+                continue  # a strong link on x needs an end seeing each
+            for h, a, b in xlinks:
+                if a in (p, q) or b in (p, q):
                     continue
-                for h, a, b in conjugate_pairs(g, dcells[x - 1]):
-                    if {a, b} & {p, q}:
-                        continue
-                    for u, v in ((a, b), (b, a)):
-                        if pb[p] >> u & 1 and pb[q] >> v & 1:
-                            elims = [(c, y) for c in hit]
-                            hn = g.geo.house_names[h]
-                            sx, sy = g.sym(x), g.sym(y)
-                            return make_step(
-                                "w_wing", eliminations=elims, cells=[p, u, v, q], houses=[h],
-                                candidates=[(p, x), (p, y), (q, x), (q, y), (u, x), (v, x)],
-                                explanation=f"{g.name(p)} and {g.name(q)} are both {sx} or "
-                                            f"{sy}. In {hn}, {sx} goes in {g.name(u)} or "
-                                            f"{g.name(v)}, which see them, so they cannot "
-                                            f"both be {sx}: one is {sy} (a W-Wing). Cells "
-                                            f"seeing both lose {sy}: {g.names(hit)}",
-                                nudge=f"Look for a W-Wing on the pair {sx}{sy}",
-                            )
+                for u, v in ((a, b), (b, a)):
+                    if pb[p] >> u & 1 and pb[q] >> v & 1:
+                        hit = cells_of(hit_bits)
+                        elims = [(c, y) for c in hit]
+                        hn = g.geo.house_names[h]
+                        sx, sy = g.sym(x), g.sym(y)
+                        return make_step(
+                            "w_wing", eliminations=elims, cells=[p, u, v, q], houses=[h],
+                            candidates=[(p, x), (p, y), (q, x), (q, y), (u, x), (v, x)],
+                            explanation=f"{g.name(p)} and {g.name(q)} are both {sx} or "
+                                        f"{sy}. In {hn}, {sx} goes in {g.name(u)} or "
+                                        f"{g.name(v)}, which see them, so they cannot "
+                                        f"both be {sx}: one is {sy} (a W-Wing). Cells "
+                                        f"seeing both lose {sy}: {g.names(hit)}",
+                            nudge=f"Look for a W-Wing on the pair {sx}{sy}",
+                        )
     return None
+
+
+def _bivalue_by_pair(g: Grid) -> dict[int, int]:
+    """The bivalue cells (a bitset) of each pair of candidates."""
+    cand = g.cand
+    out: dict[int, int] = {}
+    for c in g.bivalue():
+        out[cand[c]] = out.get(cand[c], 0) | 1 << c
+    return out
 
 
 # -- uniqueness -----------------------------------------------------------------------------
@@ -152,33 +205,40 @@ def _rectangles_by_pair(geo: Geometry) -> dict[tuple[int, int], tuple[int, ...]]
     return {pair: tuple(rs) for pair, rs in out.items()}
 
 
+@cache
+def _rectangle_bits(geo: Geometry) -> tuple[int, ...]:
+    """Each rectangle's corners as a cell bitset."""
+    return tuple(sum(1 << c for c in rect) for rect in rectangles(geo))
+
+
 def _rectangles_of(g: Grid) -> list[Rectangle]:
     """The rectangles that may be unique rectangles, in order: (corners, the bivalue pair
     xy every corner holds, the corners holding only xy (the floor), the others (the roof)).
     Each type needs at least two floor corners, so only the rectangles through two bivalue
-    cells with the same candidates are looked at."""
+    cells with the same candidates xy are looked at, and of those the ones whose four
+    corners all hold x and y (the four corners share xy: with a bivalue corner, no more)."""
     cand = g.cand
     same: dict[int, list[int]] = {}
     for c in g.bivalue():
         same.setdefault(cand[c], []).append(c)
     by_pair = _rectangles_by_pair(g.geo)
-    picked: set[int] = set()
-    for cells in same.values():
+    bits = _rectangle_bits(g.geo)
+    dcells = g.all_digit_cells()
+    picked: dict[int, int] = {}  # rectangle -> xy
+    for xy, cells in same.items():
+        if len(cells) < 2:
+            continue
+        low = xy & -xy
+        holding = dcells[low.bit_length() - 1] & dcells[(xy ^ low).bit_length() - 1]
         for a, b in combinations(cells, 2):
-            picked.update(by_pair.get((a, b), ()))
+            for i in by_pair.get((a, b), ()):
+                if not bits[i] & ~holding:
+                    picked[i] = xy
     rects = rectangles(g.geo)
     out: list[Rectangle] = []
     for i in sorted(picked):
         rect = rects[i]
-        ms = [cand[c] for c in rect]
-        if not all(ms):
-            continue
-        common = ms[0] & ms[1] & ms[2] & ms[3]
-        if common.bit_count() < 2:
-            continue
-        xy = next(m for m in ms if m.bit_count() == 2)
-        if xy & common != xy:
-            continue
+        xy = picked[i]
         out.append((rect, xy, [c for c in rect if cand[c] == xy],
                     [c for c in rect if cand[c] != xy]))
     return out
@@ -198,8 +258,13 @@ def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
 
 
 def _unique_rectangle(g: Grid, kind: int) -> Deduction | None:
-    if not g.unique:
-        return None
+    """The first unique rectangle of type ``kind``, if the puzzle is known to have one
+    solution (asked only once a rectangle gives a step: the question may cost a search)."""
+    step = _first_rectangle(g, kind)
+    return step if step is not None and g.unique else None
+
+
+def _first_rectangle(g: Grid, kind: int) -> Deduction | None:
     cand = g.cand
     t = g.t
     for rect, xy, floor, roof in g.derived("rectangles", _rectangles_of):
@@ -257,8 +322,8 @@ def unique_rectangle_4(g: Grid) -> Deduction | None:
 
 
 def bug_plus_1(g: Grid) -> Deduction | None:
-    if not g.unique:
-        return None
+    """BUG+1, if the puzzle is known to have one solution (asked last: it may cost a
+    search)."""
     cand = g.cand
     extra = -1
     for c, m in enumerate(cand):
@@ -286,7 +351,7 @@ def bug_plus_1(g: Grid) -> Deduction | None:
             if target and target != d0 + 1:
                 return None
             target = d0 + 1
-    if not target:
+    if not target or not g.unique:
         return None
     return make_step(
         "bug_plus_1", placements=[(extra, target)], cells=[extra],
