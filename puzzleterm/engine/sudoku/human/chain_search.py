@@ -167,33 +167,41 @@ def _bit_links(g: Grid, kind: str, digit: int
     # as the bits of cell 0 in those digits' slices
     reaches: dict[tuple[int, int], int] = memo(t, ("chain_reach",), dict)
     slices: dict[int, int] = memo(t, ("chain_slices",), dict)
+    # a start's ends depend on the start, the cells having its digit that see it, and (for
+    # an AIC) its cell's candidates: kept per geometry, as most recur from step to step
+    known: dict[tuple[int, int, int], int] = memo(t, ("chain_ends", kind == "aic"), dict)
     if len(reaches) > _REACH_LIMIT:
         reaches.clear()
+    if len(known) > _REACH_LIMIT:
+        known.clear()
     for v in starts:
         d0, c = divmod(v, N)
-        off = d0 * N
         # the ends e of "v or e is true" that remove something (see _conclusion)
         see = pb[c] & dcells[d0]  # cells having the digit and seeing c
-        key = (c, see)
-        reach = reaches.get(key)
-        if reach is None:
-            reach = 0
-            x = see
-            while x:
-                low = x & -x
-                reach |= pb[low.bit_length() - 1]
-                x ^= low
-            reach = reaches[key] = reach & ~(1 << c)
-        e = reach << off
-        if kind == "aic":
-            m = cand[c]
-            if m.bit_count() >= 3:
-                e |= cellbits[c] & allc & ~(1 << v)
-            others = m & ~(1 << d0)
-            spread = slices.get(others)
-            if spread is None:
-                spread = slices[others] = sum(1 << (d - 1) * N for d in digits_of(others))
-            e |= see * rep & ~(full << off) | pb[c] * spread
+        m = cand[c] if kind == "aic" else 0
+        e = known.get((v, see, m))
+        if e is None:
+            off = d0 * N
+            key = (c, see)
+            reach = reaches.get(key)
+            if reach is None:
+                reach = 0
+                x = see
+                while x:
+                    low = x & -x
+                    reach |= pb[low.bit_length() - 1]
+                    x ^= low
+                reach = reaches[key] = reach & ~(1 << c)
+            e = reach << off
+            if kind == "aic":
+                if m.bit_count() >= 3:
+                    e |= cellbits[c] & allc & ~(1 << v)
+                others = m & ~(1 << d0)
+                spread = slices.get(others)
+                if spread is None:
+                    spread = slices[others] = sum(1 << (d - 1) * N for d in digits_of(others))
+                e |= see * rep & ~(full << off) | pb[c] * spread
+            known[(v, see, m)] = e
         ends[v] = e
     return starts, strong, weak, ends, (weak_aic if kind == "aic" else
                                         weak_xy if kind == "xy" else weak_x)
