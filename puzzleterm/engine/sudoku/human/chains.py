@@ -86,21 +86,26 @@ def forcing_chain(g: Grid) -> Deduction | None:
     fewest candidates first), then a cell's candidates (up to three), then a digit's places
     in a house (up to three) whose singles all agree on something.
 
-    Each assumption's singles are its closure (see closure.py).  The groups come first
-    here, because their work needs no walk: a contradiction then only has to be walked
-    as far as the best group's work (it wins a tie, being earlier in the order), and the
-    contradictions are walked in lockstep, none further than the least work found."""
+    Each assumption's singles are its closure (see closure.py).  The contradictions are
+    walked in lockstep, none further than the least work found; a group then has to take
+    less work than that to win (the contradiction wins a tie, being earlier in the order),
+    so most groups are given up after a branch or two.  (Where a position has a naked
+    single not placed, every assumption is walked: the groups come first there, and a
+    contradiction is walked only as far as the best group's work.)"""
     prop = Closures(g)
     cand = g.cand
     order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
-    group = _forcing_group(g, prop, order)
-    # contradictions: one assumption breaks the grid
-    bound = group[0] + 1 if group else UNBOUNDED
     nodes = [(c, d) for c in order for d in digits_of(cand[c])]
     found: tuple[Node, int] | None = None
     if prop.exact:
-        found = prop.first_contradiction(nodes, bound)
+        found = prop.first_contradiction(nodes, UNBOUNDED)
+        group = _forcing_group(g, prop, order, found[1] if found else UNBOUNDED)
+        if group:
+            return group[1]
     else:
+        group = _forcing_group(g, prop, order, UNBOUNDED)
+        # contradictions: one assumption breaks the grid
+        bound = group[0] + 1 if group else UNBOUNDED
         for node in nodes:
             got = prop.run(node, bound)
             if got is None or got[0]:
@@ -132,8 +137,10 @@ def _house_places(house_bits: tuple[int, ...], d0: int, where: int
     return out
 
 
-def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Deduction] | None:
-    """The cell or house forcing chain of least work (the first among equals)."""
+def _forcing_group(g: Grid, prop: Closures, order: list[int], bound: int
+                   ) -> tuple[int, Deduction] | None:
+    """The cell or house forcing chain of least work (the first among equals), when that
+    work is below ``bound``."""
     cand = g.cand
     # cell forcing: every candidate of a cell leads to the same result; then house forcing:
     # every place of a digit in a house
@@ -147,7 +154,6 @@ def _forcing_group(g: Grid, prop: Closures, order: list[int]) -> tuple[int, Dedu
     by_house.sort(key=lambda e: (e[0], e[1]))  # houses in order, then digits
     groups += [(nodes, h) for h, _d0, nodes in by_house]
     best: tuple[int, list[Node], int, list[tuple[int, int]], list[tuple[int, int]]] | None = None
-    bound = UNBOUNDED
     for nodes, h in groups:
         # every branch must hold, and all of them take less work than the best so far
         got = prop.branches(nodes, bound)
