@@ -41,6 +41,8 @@ class Tables:
     ncells: int
     width: int  # bits per cell: n digits and a guard
     full: int  # every digit in every cell
+    guards: int  # the guard bit of every cell
+    lows: int  # the lowest digit bit of every cell
     #: per house shape: (offsets in cells but the first, its houses' first cells, all digits)
     templates: tuple[tuple[tuple[int, ...], int], ...]
     kill: tuple[int, ...]  # per bit: everything that placing this digit here removes
@@ -93,6 +95,8 @@ def tables(geo: Geometry) -> Tables:
         ncells=nc,
         width=width,
         full=full,
+        guards=sum(1 << (c * width + n) for c in range(nc)),
+        lows=sum(1 << (c * width) for c in range(nc)),
         templates=templates,
         kill=tuple(kill),
         peers_at=tuple(peers_at),
@@ -278,7 +282,7 @@ class BitSearch:
         n = t.n
         w = n + 1
         fieldg = (1 << w) - 1  # a cell's digits and its guard
-        guards = ((t.full << 1) | t.full) ^ t.full  # every guard bit
+        guards = t.guards
         kill1, bit1, field1, spread1 = self.by_length
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62

@@ -27,7 +27,6 @@ which marks the house.  ``tests/test_human_bitwalk.py`` checks the work against
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
 from functools import cache
 from typing import cast
 
@@ -70,15 +69,9 @@ def make(A, S):
     return cast(Fold, make(anchors, sum(1 << (o * width) for o in (0, *offsets))))
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Per geometry: the folds in pass order and what the walk reads."""
-
-    #: per house shape, in the order the pass meets them: its fold, and per cell the key
-    #: of the queue order (house index, then cell)
-    shapes: tuple[tuple[Fold, tuple[int, ...]], ...]
-    guards: int
-    lows: int
+#: Per house shape, in the order a pass meets them: its fold, and per cell the key of the
+#: queue order (house index, then cell).
+Layout = tuple[tuple[Fold, tuple[int, ...]], ...]
 
 
 @cache
@@ -102,12 +95,7 @@ def layout(geo: Geometry) -> Layout | None:
                 return None  # two houses of the shape share a cell
             covered[i] |= 1 << c
             rank[i][c] = h * geo.ncells + c
-    n, width = t.n, t.width
-    return Layout(
-        shapes=tuple((_fold(geo, i), tuple(rank[i])) for i in runs),
-        guards=sum(1 << (c * width + n) for c in range(t.ncells)),
-        lows=sum(1 << (c * width) for c in range(t.ncells)),
-    )
+    return tuple((_fold(geo, i), tuple(rank[i])) for i in runs)
 
 
 class BitWalk:
@@ -122,11 +110,8 @@ class BitWalk:
         self.t = t = bitsearch.tables(geo)
         self.layout = layout(geo)
         self.board = board
-        k = self.layout
-        guards = k.guards if k is not None else 0
-        lows = k.lows if k is not None else 0
         #: the guard bits of the cells with two candidates or more
-        self.multi = ((board & ((board | guards) - lows)) + t.full) & guards
+        self.multi = ((board & ((board | t.guards) - t.lows)) + t.full) & t.guards
         self.bits = bitcode.bits(t.ncells * t.width)
         self.plain: Walk | None = None
 
@@ -188,8 +173,8 @@ class BitWalk:
         x = self.board
         bits = self.bits
         multi = self.multi
-        k = self.layout
-        if k is None or not x >> b0 & 1 or not multi & bits[g0]:
+        shapes = self.layout
+        if shapes is None or not x >> b0 & 1 or not multi & bits[g0]:
             # not an open cell's candidate (or a board the folds do not serve): the plain
             # walk's work, a pop at a time
             if self.plain is None:
@@ -201,8 +186,7 @@ class BitWalk:
         x ^= (x & field_at[g0]) ^ bits[b0]
         multi ^= bits[g0]
         kill = t.kill
-        G, L, M = k.guards, k.lows, t.full
-        shapes = k.shapes
+        G, L, M = t.guards, t.lows, t.full
         queue = [b0]
         work = 0
         while queue:

@@ -68,9 +68,7 @@ def consts(geo: Geometry) -> Consts:
     house_digit = tuple(
         tuple(lows[h] << b % w for h in geo.cell_houses[b // w]) if b % w < t.n else ()
         for b in range(t.ncells * w))
-    return Consts(w, sum(1 << (c * w + t.n) for c in range(t.ncells)),
-                  sum(1 << (c * w) for c in range(t.ncells)), t.full, (1 << t.n) - 1,
-                  house_digit)
+    return Consts(w, t.guards, t.lows, t.full, (1 << t.n) - 1, house_digit)
 
 
 def open_cells(k: Consts, x: int) -> int:
