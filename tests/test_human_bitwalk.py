@@ -10,9 +10,13 @@ from puzzleterm.engine.sudoku.human.bitwalk import BitWalk, layout
 from puzzleterm.engine.sudoku.human.closure import Closures
 from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
 from puzzleterm.engine.sudoku.human.propagate import Walk
+from puzzleterm.engine.sudoku.human.solve import apply_step, find_step
 
-from .human_helpers import GEO9
+from .human_helpers import GEO9, parse_line
 from .test_human_propagate import HARD, TRIAL, positions
+
+#: top95's slowest puzzle to grade: 17 forcing chains, most one after another
+TOP95_57 = "....5...11......7..6.....8......4.....9.1.3.....596.2..8..62..7..7......3.5.7.2.."
 
 
 def exact(g: Grid) -> Closures | None:
@@ -99,3 +103,26 @@ def test_lockstep_finds_the_first_of_least_work() -> None:
                 compared += 1
                 found += want is not None
     assert compared > 30 and found > 20
+
+
+def test_walks_carried_from_position_to_position() -> None:
+    # along whole solves, one grid throughout (walks are kept on it from one exact
+    # position to the next): lockstep with the carried walks finds what the plain walks do
+    compared = carried = 0
+    for text in (*HARD, *TRIAL, TOP95_57):
+        g = Grid.from_values(GEO9, parse_line(text), True)
+        while not all(g.values):
+            prop = Closures(g)
+            if prop.exact:
+                order = sorted((c for c, m in enumerate(g.cand) if m & (m - 1)),
+                               key=lambda c: g.cand[c].bit_count())
+                nodes = [(c, d) for c in order for d in digits_of(g.cand[c])]
+                wrong = [nd for nd in nodes if not prop.closure(nd)[0]]
+                bits = BitWalk(g, prop.board)
+                carried += sum(bits.carried(nd) is not None for nd in wrong)
+                assert bits.first(wrong) == in_order(Walk(g), wrong, 1 << 30)
+                compared += 1
+            step = find_step(g)
+            assert step is not None
+            apply_step(g, step)
+    assert compared > 60 and carried > 300

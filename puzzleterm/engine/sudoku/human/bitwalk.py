@@ -26,7 +26,7 @@ which marks the house.  ``tests/test_human_bitwalk.py`` checks the work against
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from functools import cache
 from typing import cast
 
@@ -98,11 +98,78 @@ def layout(geo: Geometry) -> Layout | None:
     return tuple((_fold(geo, i), tuple(rank[i])) for i in runs)
 
 
+#: A run's ``end`` while it goes on, and once its singles end without a contradiction.
+GOING, NO_CONTRADICTION = -1, -2
+
+
+@cache
+def house_digit(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per bit (``cell * width + digit``): the same digit's bit in every cell of each of the
+    cell's houses (nothing for a guard bit)."""
+    t = bitsearch.tables(geo)
+    w = t.width
+    lows = [sum(1 << (c * w) for c in house) for house in geo.houses]
+    return tuple(
+        tuple(lows[h] << b % w for h in geo.cell_houses[b // w]) if b % w < t.n else ()
+        for b in range(t.ncells * w))
+
+
+def keeps_two(houses: tuple[tuple[int, ...], ...], width: int, digits: int, r: int,
+              gone: int) -> bool:
+    """Whether board ``r`` keeps two candidates or more in each cell of a bit of ``gone``,
+    and that bit's digit two places or more in each house of its cell (``houses`` from
+    :func:`house_digit`): then taking ``gone`` away makes no single."""
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        b = low.bit_length() - 1
+        field = r >> (b - b % width) & digits
+        if not field & (field - 1):
+            return False
+        for places in houses[b]:
+            places &= r
+            if not places & (places - 1):
+                return False
+    return True
+
+
+class Run:
+    """One walk's state, resumed a limit at a time: the board, the open cells, the queue,
+    the work done, and ``end`` (:data:`GOING`, :data:`NO_CONTRADICTION`, or the work of the
+    contradiction reached).  ``x1`` is the board after the first pop, the assumption's own
+    removals made (0 for a walk the plain walk serves: it is not carried), and ``boards``
+    every board the walk has had since, in order."""
+
+    __slots__ = ("boards", "end", "multi", "queue", "work", "x", "x1")
+
+    def __init__(self, x: int, x1: int, multi: int, queue: list[int], end: int = GOING
+                 ) -> None:
+        self.x, self.x1, self.multi, self.queue, self.end = x, x1, multi, queue, end
+        self.work = 0
+        self.boards: list[int] = []
+
+
 class BitWalk:
     """Contradiction walks from the assumptions of one position, as :meth:`.Walk.work`.
 
     The position must have no naked single left unplaced (the closures' ``exact``), as every
-    forcing chain's does: its settled cells are then the placed ones."""
+    forcing chain's does: its settled cells are then the placed ones.
+
+    **Walks carried to the next position.**  Most forcing chains follow one another with
+    only eliminations between them: the open cells stay the same and the board loses a few
+    candidates ``D``.  A walk of the earlier position, stopped (or ended) at some board, is
+    then exactly the walk of the new position so far, with ``D`` taken away, when each bit of
+    ``D`` the assumption does not remove itself (at its first pop) passes this test on the
+    last board of the walk that holds it: that board, without ``D``, keeps two candidates in
+    the bit's cell and two places of its digit in each of the cell's houses.  Proof: the
+    counts only fall along a walk, so on every board up to the one where the bit goes, its
+    cell is open and its digit has two places or more in those houses on both positions;
+    once it is gone it is gone from both; every other cell and house-digit is the same on
+    both.  So the same cells become singles, the same hidden singles and contradictions
+    show, in the same order: the walks take the same pops.  Such a walk goes on from where
+    it stood (a finished one keeps its work); the others start again.
+    (``tests/test_human_bitwalk.py`` checks lockstep with carried walks along whole solves
+    against the plain walks.)"""
 
     def __init__(self, g: Grid, board: int) -> None:
         geo = g.geo
@@ -114,17 +181,24 @@ class BitWalk:
         self.multi = ((board & ((board | t.guards) - t.lows)) + t.full) & t.guards
         self.bits = bitcode.bits(t.ncells * t.width)
         self.plain: Walk | None = None
+        #: the walks of an earlier position that can be carried here, and what this
+        #: position lost since (see the class's docstring)
+        self.earlier: dict[Node, Run] = {}
+        self.lost = 0
+        prev = g.keep.get("bitwalks")
+        if (isinstance(prev, tuple) and prev[0] is t and prev[2] == self.multi
+                and board & prev[1] == board):
+            self.earlier, self.lost = prev[3], prev[1] ^ board
+        #: the walks of this position, kept for the next
+        self.runs: dict[Node, Run] = {}
 
     def work(self, node: Node, bound: int = UNBOUNDED) -> int | None:
         """The work at which the singles of ``node`` reach a contradiction, or None when
         they reach ``bound`` first or end without one (as :meth:`.Walk.work`)."""
-        steps = self.walk(node)
-        try:
-            next(steps)
-            steps.send(bound)
-        except StopIteration as end:
-            return cast("int | None", end.value)
-        return None  # the next pop would reach the bound
+        r = self.start(node)
+        if r.end == GOING:
+            self.advance(r, bound)
+        return r.end if r.end >= 0 and r.end < bound else None
 
     def first(self, nodes: list[Node], bound: int = UNBOUNDED) -> tuple[Node, int] | None:
         """The first of ``nodes`` whose singles reach a contradiction with the least work,
@@ -133,71 +207,110 @@ class BitWalk:
         The walks go in lockstep, :data:`STRIDE` pops at a time, and the first round that
         finds contradictions decides: no walk goes much further than the winner's work
         (walking each in turn below the best so far took 1.5 times as long; rounds of 1 to
-        4 pops are within 3% of each other)."""
+        4 pops are within 3% of each other).  Walks of the last position are carried over
+        where they can be (see the class's docstring); the walks are kept for the next."""
+        runs = self.runs
         live = []
         for nd in nodes:
-            steps = self.walk(nd)
-            next(steps)  # started: it waits for its first limit
-            live.append((nd, steps))
+            r = runs.get(nd)
+            if r is None:
+                r = runs[nd] = self.carried(nd) or self.start(nd)
+            live.append((nd, r))
+        self.g.keep["bitwalks"] = (self.t, self.board, self.multi, runs)
+        advance = self.advance
         limit = 1
         while live and limit < bound:
             limit = min(limit + STRIDE, bound)
             ahead = []
             best: tuple[Node, int] | None = None
-            for nd, steps in live:
-                try:
-                    steps.send(limit)
-                except StopIteration as end:
-                    work = end.value
-                    if work is not None and (best is None or work < best[1]):
-                        best = nd, work
-                        limit = work  # a later walk must do better (ties go to the first)
-                    continue
-                ahead.append((nd, steps))
+            for nd, r in live:
+                end = r.end
+                if end == GOING and r.work + 1 < limit:
+                    advance(r, limit)
+                    end = r.end
+                if end == GOING:
+                    ahead.append((nd, r))
+                elif 0 <= end < limit:
+                    best = nd, end
+                    limit = end  # a later walk must do better (ties go to the first)
+                elif end >= 0:
+                    ahead.append((nd, r))  # a carried walk ended further on
             if best is not None:
                 return best
             live = ahead
         return None
 
-    def walk(self, node: Node) -> Generator[int, int, int | None]:
-        """The walk from ``node``.  It waits for a limit at once, and again whenever its
-        next pop would reach the limit (yielding the work done); it returns the work of the
-        contradiction reached, or None when the singles end without one."""
-        limit = yield 0
+    def carried(self, node: Node) -> Run | None:
+        """The walk of ``node`` on the earlier position, brought to this one, when it is
+        this position's walk so far (see the class's docstring)."""
+        r = self.earlier.get(node)
+        if r is None or not r.x1:
+            return None
+        lost = self.lost
+        alive = lost & r.x1  # what the assumption does not remove itself
+        if alive:
+            t = self.t
+            houses = house_digit(self.g.geo)
+            digits = (1 << t.n) - 1
+            x, boards = r.x, r.boards
+            while alive:
+                low = alive & -alive
+                alive ^= low
+                s = x
+                if not s & low:  # the last board that holds it
+                    j = len(boards) - 1
+                    while not boards[j] & low:
+                        j -= 1
+                    s = boards[j]
+                if not keeps_two(houses, t.width, digits, s ^ (s & lost), low):
+                    return None
+        out = Run(r.x ^ (r.x & lost), r.x1 ^ (r.x1 & lost), r.multi, r.queue[:], r.end)
+        out.work = r.work
+        out.boards = [b ^ (b & lost) for b in r.boards]
+        return out
+
+    def start(self, node: Node) -> Run:
+        """The walk from ``node``, before its first pop."""
         t = self.t
         cell, d = node
         n = t.n
         g0 = cell * t.width + n  # the cell's guard bit
         b0 = g0 - n + d - 1
-        field_at = t.field_at
         x = self.board
-        bits = self.bits
-        multi = self.multi
-        shapes = self.layout
-        if shapes is None or not x >> b0 & 1 or not multi & bits[g0]:
+        if self.layout is None or not x >> b0 & 1 or not self.multi & self.bits[g0]:
             # not an open cell's candidate (or a board the folds do not serve): the plain
             # walk's work, a pop at a time
             if self.plain is None:
                 self.plain = Walk(self.g)
             got = self.plain.work(node)
-            while got is not None and got >= limit:
-                limit = yield limit - 1
-            return got
-        x ^= (x & field_at[g0]) ^ bits[b0]
-        multi ^= bits[g0]
+            return Run(0, 0, 0, [], NO_CONTRADICTION if got is None else got)
+        x ^= (x & t.field_at[g0]) ^ self.bits[b0]
+        return Run(x, x & t.kill[b0], self.multi ^ self.bits[g0], [b0])
+
+    def advance(self, r: Run, limit: int) -> None:
+        """Take the pops of ``r`` while the next one stays below ``limit``, or until its
+        singles end (``r.end`` set)."""
+        t = self.t
+        n = t.n
+        field_at = t.field_at
+        bits = self.bits
+        shapes = self.layout
+        assert shapes is not None  # a walk of the plain one is over from the start
         kill = t.kill
         G, L, M = t.guards, t.lows, t.full
-        queue = [b0]
-        work = 0
-        while queue:
+        x, multi, queue, work = r.x, r.multi, r.queue, r.work
+        keep = r.boards.append
+        while True:
             while queue:
-                while work + 1 >= limit:
-                    limit = yield work
+                if work + 1 >= limit:
+                    r.x, r.multi, r.work = x, multi, work
+                    return
                 work += 1
                 x &= kill[queue.pop()]
+                keep(x)
                 y = (x | G) - L
                 if y & G != G:
-                    return work  # a cell left without a candidate
+                    break  # a cell left without a candidate
                 two = ((x & y) + M) & G
                 new = multi ^ two  # cells down to one candidate
                 if new:
@@ -209,23 +322,31 @@ class BitWalk:
                         found.append((x & field_at[g]).bit_length() - 1)
                     found.reverse()
                     queue += found
-            # the pass over the houses, a shape at a time
-            for fold, rank in shapes:
-                singles, missing = fold(x, x & (multi - (multi >> n)))
-                if missing:
-                    return work  # a digit without a place in a house
-                if not singles:
-                    continue
-                if singles & ((singles | G) - L):
-                    return work  # one cell the only place of two digits of a house
-                cells = (singles + M) & G
-                x ^= (x & (cells - (cells >> n))) ^ singles
-                multi ^= cells
-                placed = []
-                while singles:
-                    b = singles.bit_length() - 1
-                    singles ^= bits[b]
-                    placed.append((rank[b // (n + 1)], b))
-                placed.sort()
-                queue += [b for _, b in placed]
-        return None  # the singles end without a contradiction
+            else:
+                # the pass over the houses, a shape at a time
+                for fold, rank in shapes:
+                    singles, missing = fold(x, x & (multi - (multi >> n)))
+                    if missing:
+                        break  # a digit without a place in a house
+                    if not singles:
+                        continue
+                    if singles & ((singles | G) - L):
+                        break  # one cell the only place of two digits of a house
+                    cells = (singles + M) & G
+                    x ^= (x & (cells - (cells >> n))) ^ singles
+                    keep(x)
+                    multi ^= cells
+                    placed = []
+                    while singles:
+                        b = singles.bit_length() - 1
+                        singles ^= bits[b]
+                        placed.append((rank[b // (n + 1)], b))
+                    placed.sort()
+                    queue += [b for _, b in placed]
+                else:
+                    if queue:
+                        continue
+                    r.x, r.multi, r.work, r.end = x, multi, work, NO_CONTRADICTION
+                    return
+            r.x, r.multi, r.work, r.end = x, multi, work, work  # a contradiction
+            return

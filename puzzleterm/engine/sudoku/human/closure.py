@@ -37,7 +37,7 @@ from functools import cache
 
 from .. import bitsearch
 from ..geometry import Geometry
-from .bitwalk import BitWalk
+from .bitwalk import BitWalk, house_digit, keeps_two
 from .grid import Grid
 from .propagate import UNBOUNDED, Walk, solver_masks
 
@@ -63,12 +63,7 @@ class Consts:
 @cache
 def consts(geo: Geometry) -> Consts:
     t = bitsearch.tables(geo)
-    w = t.width
-    lows = [sum(1 << (c * w) for c in house) for house in geo.houses]
-    house_digit = tuple(
-        tuple(lows[h] << b % w for h in geo.cell_houses[b // w]) if b % w < t.n else ()
-        for b in range(t.ncells * w))
-    return Consts(w, t.guards, t.lows, t.full, (1 << t.n) - 1, house_digit)
+    return Consts(t.width, t.guards, t.lows, t.full, (1 << t.n) - 1, house_digit(geo))
 
 
 def open_cells(k: Consts, x: int) -> int:
@@ -154,19 +149,7 @@ class Closures:
         single is new): each cell that lost one keeps two or more, and each digit lost in
         a house keeps two places or more there.  (What lost nothing is as it was.)"""
         k = self.k
-        w, digits, house_digit = k.width, k.digits, k.house_digit
-        while gone:
-            low = gone & -gone
-            gone ^= low
-            b = low.bit_length() - 1
-            field = r >> (b - b % w) & digits
-            if not field & (field - 1):
-                return False
-            for places in house_digit[b]:
-                places &= r
-                if not places & (places - 1):
-                    return False
-        return True
+        return keeps_two(k.house_digit, k.width, k.digits, r, gone)
 
     def holds(self, node: Node, bound: int = UNBOUNDED) -> Result:
         """The closure of ``node`` and its work; None on a contradiction or when the work
