@@ -14,8 +14,9 @@ from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 from puzzleterm.engine.sudoku.human.chain_search import (
     MAX_LINKS,
     Chain,
-    _nothing_new,
+    _none_through,
     conclusion,
+    new_links,
     shortest_chain,
 )
 from puzzleterm.engine.sudoku.human.fish import conjugate_pairs
@@ -24,6 +25,11 @@ from puzzleterm.engine.sudoku.human.solve import apply_step, find_step, unique_c
 
 from .human_helpers import DATA, GEO9, data_lines, parse_line
 
+#: solves with many chains and forcing chains one after another (top95 #57, #87)
+LONG_SOLVES = (
+    "....5...11......7..6.....8......4.....9.1.3.....596.2..8..62..7..7......3.5.7.2..",
+    ".5.3.7.4.1.........3.......5.8.3.61....8..5.9.6..1........4...6...6927....2...9..",
+)
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 CHAIN = "000080004709004530800000600000400700307906405005002000002000003038500109900030000"
 
@@ -167,12 +173,21 @@ def test_same_chains_on_published_hard_puzzles() -> None:
 
 def test_a_search_that_found_nothing_is_skipped_only_when_nothing_is_new() -> None:
     """An XY-Chain or AIC search that found nothing is not run again on a later position of
-    the solve that has no new strong link; on every position of two hard solves, the answer
-    stays the plain search's, and the skip does happen."""
-    skipped = 0
-    for text in (HARD, CHAIN):
+    the solve that has no new strong link, nor when no chain passes through the new ones;
+    on every position of hard solves, the answer stays the plain search's, the test
+    through the new links says exactly whether there is a chain, and both happen."""
+    skipped = proven = chains = 0
+    for text in (HARD, CHAIN, *LONG_SOLVES):
         for g in positions(GEO9, parse_line(text)):
-            for kind in ("xy", "aic"):
-                skipped += _nothing_new(g, g.keep.get(f"chains {kind} {MAX_LINKS}"))
-                assert shortest_chain(g, kind) == reference_chain(g, kind, 0, MAX_LINKS), kind
-    assert skipped > 10
+            # (short chains too: where the length limit decides)
+            for kind, most in (("xy", MAX_LINKS), ("aic", MAX_LINKS), ("xy", 5), ("aic", 7)):
+                fresh = new_links(g, kind, g.keep.get(f"chains {kind} {most}"))
+                want = reference_chain(g, kind, 0, most)
+                skipped += fresh == []
+                if fresh:
+                    none = _none_through(g, kind, fresh, most)
+                    assert none == (want is None), (kind, most)
+                    proven += none
+                    chains += not none
+                assert shortest_chain(g, kind, 0, most) == want, (kind, most)
+    assert skipped > 10 and proven > 10 and chains > 3

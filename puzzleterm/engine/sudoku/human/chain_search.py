@@ -108,10 +108,11 @@ WeakOf = Callable[[int], int]
 
 
 def _bit_links(g: Grid, kind: str, digit: int
-               ) -> tuple[list[int], list[int], list[int], list[int], WeakOf]:
+               ) -> tuple[list[int], list[int], list[int], WeakOf, WeakOf]:
     """The starts (cell order), and per bit (``digit * ncells + cell``) the bitsets of its
     strong links, of its weak links (-1 until worked out by the function returned last:
-    most are never needed), and of the ends that make a chain from it remove something."""
+    most are never needed), and a function giving the bitset of the ends that make a chain
+    from a start remove something."""
     t = g.t
     n, N = g.n, t.ncells
     cand = g.cand
@@ -121,7 +122,6 @@ def _bit_links(g: Grid, kind: str, digit: int
     size = n * N
     strong = [0] * size
     weak = [-1] * size
-    ends = [0] * size
     allc = 0
     if kind == "aic":
         for d0, where in enumerate(dcells):
@@ -174,9 +174,10 @@ def _bit_links(g: Grid, kind: str, digit: int
         reaches.clear()
     if len(known) > _REACH_LIMIT:
         known.clear()
-    for v in starts:
+
+    def ends_of(v: int) -> int:
+        """The ends e of "v or e is true" that remove something (see _conclusion)."""
         d0, c = divmod(v, N)
-        # the ends e of "v or e is true" that remove something (see _conclusion)
         see = pb[c] & dcells[d0]  # cells having the digit and seeing c
         m = cand[c] if kind == "aic" else 0
         e = known.get((v, see, m))
@@ -202,14 +203,18 @@ def _bit_links(g: Grid, kind: str, digit: int
                     spread = slices[others] = sum(1 << (d - 1) * N for d in digits_of(others))
                 e |= see * rep & ~(full << off) | pb[c] * spread
             known[(v, see, m)] = e
-        ends[v] = e
-    return starts, strong, weak, ends, (weak_aic if kind == "aic" else
-                                        weak_xy if kind == "xy" else weak_x)
+        return e
+
+    return starts, strong, weak, ends_of, (weak_aic if kind == "aic" else
+                                           weak_xy if kind == "xy" else weak_x)
 
 
 def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, int] | None:
     """The depth of the shortest chain and its start (cell numbering), on bitsets."""
-    starts, strong, weak, ends, weak_of = _bit_links(g, kind, digit)
+    starts, strong, weak, ends_of, weak_of = _bit_links(g, kind, digit)
+    ends = [0] * len(strong)
+    for s in starts:
+        ends[s] = ends_of(s)
     N = g.t.ncells
     # per start: (start, on states not reached yet, off states not reached yet, frontier);
     # a start begins off, strong links turn off into on and weak ones on into off
@@ -260,8 +265,11 @@ def shortest_chain(g: Grid, kind: str, digit: int = 0,
     something; among the shortest, the one from the first start (in cell order), found
     first by its breadth-first search."""
     kept = f"chains {kind} {max_links}"
-    if kind != "x" and _nothing_new(g, g.keep.get(kept)):
-        return None
+    if kind != "x":
+        fresh = new_links(g, kind, g.keep.get(kept))
+        if fresh is not None and (not fresh or _none_through(g, kind, fresh, max_links)):
+            g.keep[kept] = g.cand[:]
+            return None
     first = _first_depth(g, kind, digit, max_links)
     if kind != "x":
         g.keep[kept] = g.cand[:] if first is None else None
@@ -306,38 +314,132 @@ def shortest_chain(g: Grid, kind: str, digit: int = 0,
     raise AssertionError("the chain search lost its chain")  # pragma: no cover
 
 
-def _nothing_new(g: Grid, before: object) -> bool:
-    """Whether ``before``, the candidates of an earlier position of the same solve where an
-    XY-Chain or AIC search found nothing, proves this position has none either.
+def new_links(g: Grid, kind: str, before: object) -> list[tuple[int, int]] | None:
+    """The strong links of an XY-Chain (``kind`` "xy") or AIC (``kind`` "aic") on this
+    position that ``before``, the candidates of an earlier position of the same solve where
+    the search found nothing, lacked: a cell just come down to two candidates, or (AIC) a
+    digit just come down to two places in a house.  Each is a pair of bits (``digit *
+    ncells + cell``).  None when ``before`` is no such position (not a list, or a candidate
+    here that it lacked).
 
-    It does when this position keeps no candidate ``before`` lacked and has no strong link
-    that ``before`` lacked: a cell just come down to two candidates, or a digit just come
-    down to two places in a house.  Then every chain here was one there: its candidates
-    and strong links were there, and its weak links too (same cell, or same digit in cells
-    that see each other; an XY-Chain's reach only cells of two candidates, whose link
-    between their two candidates is strong), and what it removes here it removed there."""
+    Every chain here that removes something passes through one of them: a chain made of
+    candidates and strong links that were all there was a chain there (its weak links need
+    only the candidates: same cell, or same digit in cells that see each other; an
+    XY-Chain's reach only cells of two candidates, whose link between their two candidates
+    is strong), and what it removes here it removed there.  So with none, there is no
+    chain at all (see :func:`_none_through` for the others)."""
     if not isinstance(before, list):
-        return False
+        return None
     cand = g.cand
     t = g.t
+    N = t.ncells
     dcells: tuple[int, ...] | None = None
+    out = []
     for c, (now, was) in enumerate(zip(cand, before, strict=True)):
         if now == was:
             continue
         if now | was != was:
-            return False  # a candidate that was not there
-        if now.bit_count() == 2:
-            return False  # a new bivalue cell
+            return None  # a candidate that was not there
+        if now.bit_count() == 2:  # a new bivalue cell
+            lo = now & -now
+            out.append(((lo.bit_length() - 1) * N + c, ((now ^ lo).bit_length() - 1) * N + c))
+        if kind == "xy":
+            continue  # an XY-Chain's strong links are its cells' own
         if dcells is None:
             dcells = g.all_digit_cells()
         lost = was ^ now
         while lost:
             low = lost & -lost
             lost ^= low
-            where = dcells[low.bit_length() - 1]
+            d0 = low.bit_length() - 1
             for h in t.cell_houses[c]:
-                if (where & t.house_bits[h]).bit_count() == 2:
-                    return False  # the digit's last two places in a house: a new link
+                inside = dcells[d0] & t.house_bits[h]
+                if inside.bit_count() == 2:  # the digit's last two places in a house
+                    a = inside & -inside
+                    out.append((d0 * N + a.bit_length() - 1,
+                                d0 * N + (inside ^ a).bit_length() - 1))
+    return out
+
+
+def _nothing_new(g: Grid, before: object) -> bool:
+    """Whether ``before`` (see :func:`new_links`) proves this position has no XY-Chain or
+    AIC: it has no new strong link at all."""
+    return new_links(g, "aic", before) == []
+
+
+def _none_through(g: Grid, kind: str, links: list[tuple[int, int]], max_links: int) -> bool:
+    """Whether no chain of ``kind`` (of at most ``max_links`` links) that removes something
+    passes through one of the strong ``links`` (then, with :func:`new_links`, there is
+    none at all).
+
+    A chain through the link from ``a`` (assumed false) to ``b`` (so true) is a path from a
+    start ``s`` (false) to ``a`` (false), the link, and a path from ``b`` (true) to an end
+    ``e`` (true) that makes "``s`` or ``e``" remove something.  Read backwards, a chain is
+    a chain (a true candidate, weak link, a false one, strong link ... : each link's
+    inference turned round), so the first part is a path from ``a`` (true) to ``s``
+    (true).  Two breadth-first searches, from ``a`` and from ``b`` (true), give every
+    such ``s`` and ``e`` with the fewest weak links to them; a chain exists exactly when
+    some ``e`` among the ends of some ``s`` is reached with few enough weak links between
+    the two (a path through both parts that meets itself only gets shorter cut short, with
+    the same ends).  One way round is enough: a chain through the link the other way,
+    read backwards, goes this way, and "``s`` or ``e``" removes what "``e`` or ``s``"
+    does."""
+    starts, strong, weak, ends_of, weak_of = _bit_links(g, kind, 0)
+    n, N = g.n, g.t.ncells
+    bit = bits(n * N)
+    linked = 0
+    for s in starts:
+        linked |= bit[s]
+    most = (max_links - 1) // 2  # weak links in a chain: 2 * most + 1 links at most
+    every = (1 << (n * N)) - 1
+
+    def reached(src: int) -> list[int]:
+        """The true candidates reached from ``src`` (true), by the weak links taken."""
+        on_free, off_free = every ^ bit[src], every
+        front = bit[src]
+        out = [front]
+        for _ in range(most):
+            img = 0
+            while front:
+                i = front.bit_length() - 1
+                w = weak[i]
+                if w < 0:
+                    w = weak[i] = weak_of(i)
+                img |= w
+                front ^= bit[i]
+            off = img & off_free & linked
+            off_free ^= off
+            img = 0
+            while off:
+                i = off.bit_length() - 1
+                img |= strong[i]
+                off ^= bit[i]
+            front = img & on_free
+            if not front:
+                break
+            on_free ^= front
+            out.append(front)
+        return out
+
+    levels: dict[int, tuple[list[int], list[int]]] = {}
+    for a, b in links:
+        for v in (a, b):
+            if v not in levels:
+                found = reached(v)
+                upto = 0
+                within = []  # reached with at most k weak links
+                for level in found:
+                    upto |= level
+                    within.append(upto)
+                levels[v] = found, within
+        back, within = levels[a][0], levels[b][1]
+        for i, level in enumerate(back):
+            reach = within[min(most - i, len(within) - 1)]
+            while level:
+                s = level.bit_length() - 1
+                if ends_of(s) & reach:
+                    return False
+                level ^= bit[s]
     return True
 
 
