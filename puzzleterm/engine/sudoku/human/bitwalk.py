@@ -248,25 +248,23 @@ class BitWalk:
             return None
         lost = self.lost
         alive = lost & r.x1  # what the assumption does not remove itself
-        if alive:
+        here = self.board
+        boards = r.boards  # (with what earlier positions lost: taken away here)
+        if alive and boards:
             t = self.t
             houses = house_digit(self.g.geo)
-            digits = (1 << t.n) - 1
-            x, boards = r.x, r.boards
+            width, digits = t.width, (1 << t.n) - 1
             while alive:
                 low = alive & -alive
                 alive ^= low
-                s = x
-                if not s & low:  # the last board that holds it
-                    j = len(boards) - 1
-                    while not boards[j] & low:
-                        j -= 1
-                    s = boards[j]
-                if not keeps_two(houses, t.width, digits, s ^ (s & lost), low):
+                j = len(boards) - 1  # the last board that holds it (the first does)
+                while not boards[j] & low:
+                    j -= 1
+                if not keeps_two(houses, width, digits, boards[j] & here, low):
                     return None
-        out = Run(r.x ^ (r.x & lost), r.x1 ^ (r.x1 & lost), r.multi, r.queue[:], r.end)
+        out = Run(r.x & here, r.x1, r.multi, r.queue[:], r.end)
         out.work = r.work
-        out.boards = [b ^ (b & lost) for b in r.boards]
+        out.boards = boards[:]
         return out
 
     def start(self, node: Node) -> Run:
