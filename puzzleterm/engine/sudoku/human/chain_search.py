@@ -361,12 +361,6 @@ def new_links(g: Grid, kind: str, before: object) -> list[tuple[int, int]] | Non
     return out
 
 
-def _nothing_new(g: Grid, before: object) -> bool:
-    """Whether ``before`` (see :func:`new_links`) proves this position has no XY-Chain or
-    AIC: it has no new strong link at all."""
-    return new_links(g, "aic", before) == []
-
-
 def _none_through(g: Grid, kind: str, links: list[tuple[int, int]], max_links: int) -> bool:
     """Whether no chain of ``kind`` (of at most ``max_links`` links) that removes something
     passes through one of the strong ``links`` (then, with :func:`new_links`, there is
