@@ -93,6 +93,38 @@ async def test_a_daily_keeps_its_own_save_beside_the_free_game(
     assert main is not None and main.moves == ("r1c1=4",)
 
 
+async def test_a_daily_opened_at_start_is_drawn_first_and_leads_home(
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    from puzzleterm.daily_play import entry_for
+    from puzzleterm.screens.sudoku import SudokuScreen
+
+    entry = entry_for(TODAY, "xsudoku")
+    assert entry is not None
+    app = app_at(ui_home, ui_clock, daily=entry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, SudokuScreen) and screen.session is not None
+        assert not any(isinstance(s, HomeScreen) for s in app.screen_stack)  # made when left
+        assert "Daily 2026-11-23" in screen_text(app)
+        session = screen.session
+        cell = session.state.values.index(0)
+        n = session.state.geo.n
+        move = f"r{cell // n + 1}c{cell % n + 1}={session.solution.values[cell]}"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert "Daily · Mon 23 Nov" in screen_text(app)
+        await open_daily_from_home(pilot, app, "xsudoku")
+        assert app.screen.session.puzzle.seed_id == entry.seed_id  # type: ignore[attr-defined]
+        app.screen.play(move)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and "started" in screen_text(app)
+    store = Store.open(ui_home)
+    assert store.slots() == ["daily:2026-11-23:xsudoku"]
+
+
 async def test_the_calendar_opens_past_days_but_not_future_ones(
         ui_home: Path, ui_clock: FakeClock) -> None:
     app = app_at(ui_home, ui_clock)
