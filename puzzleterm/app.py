@@ -534,7 +534,8 @@ def saved_line(title: str, params: str, level: str | None, elapsed: float) -> st
 
 def run_app(game_id: str | None = None, daily: DailyEntry | None = None) -> int:
     """Run the UI (optionally straight into the puzzle a game ID names, or a daily); the
-    exit status.  Today's daily set is dealt ahead in the background.
+    exit status.  Today's daily set is dealt ahead in the background, once the first screen
+    is drawn (and any puzzle it opens is dealt).
 
     The command line checks the ID first; a puzzle that still cannot be dealt is reported in
     the app, which stays on the home screen.  An unexpected crash exits non-zero.
