@@ -16,6 +16,9 @@ that figure moves far less than the wall time.
 
     .venv/bin/python benchmarks/bench_startup.py [--runs 7] [--against OTHER_PYTHON]
 
+A run ends once the command's processes have ended (killed after 5 s): a process that
+lingers after its terminal closed would slow the next run.
+
 ``--against`` measures a second checkout in the same run, its runs interleaved with this
 one's so that both see the same load: pass the Python of that checkout's venv (e.g. the
 base's ``/tmp/base/.venv/bin/python``); its ``puzzleterm`` is started the same way, and the
@@ -33,8 +36,10 @@ Prints every run and the medians; the goal is under one second for each.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -70,10 +75,41 @@ def tree_cpu(pid: int) -> float:
     return total + sum(tree_cpu(c) for c in children)
 
 
+def tree(pid: int) -> list[int]:
+    """A process and its descendants."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            children = [int(c) for c in fh.read().split()]
+    except (OSError, ValueError):
+        return [pid]
+    return [pid, *(p for c in children for p in tree(c))]
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def wait_gone(pids: list[int], limit: float = 5.0) -> None:
+    """Wait until the processes of a run have ended (a process that lingers after its
+    terminal closed, e.g. on a thread's work, would slow the next run), killing what is
+    still there after ``limit`` seconds."""
+    end = time.perf_counter() + limit
+    while any(alive(p) for p in pids) and time.perf_counter() < end:
+        time.sleep(0.02)
+    for p in pids:
+        if alive(p):
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+
+
 def one_run(tmux: str, cmd: list[str], home: Path, ready: tuple[str, ...],
             bytecode: bool = True) -> tuple[float, float]:
     """Seconds from the start of the tmux session to the ready text, and the CPU seconds the
-    command had used by then."""
+    command had used by then.  The run ends once its processes have."""
     socket = f"pt-bench-{uuid.uuid4().hex[:8]}"
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TMUX")}
     if bytecode:
@@ -82,6 +118,7 @@ def one_run(tmux: str, cmd: list[str], home: Path, ready: tuple[str, ...],
     env["TERM"] = "xterm-256color"
     base = [tmux, "-L", socket, "-f", "/dev/null"]
     shell = " ".join("'" + c.replace("'", "'\\''") + "'" for c in cmd)
+    pids: list[int] = []
     try:
         start = time.perf_counter()
         subprocess.run([*base, "new-session", "-d", "-s", "b", "-x", "80", "-y", "24", shell],
@@ -93,12 +130,14 @@ def one_run(tmux: str, cmd: list[str], home: Path, ready: tuple[str, ...],
                                   capture_output=True, text=True).stdout
             if all(r in text for r in ready):
                 wall = time.perf_counter() - start
+                pids = tree(pid) if pid else []
                 return wall, tree_cpu(pid) if pid else 0.0
             if time.perf_counter() - start > 20:
                 raise RuntimeError(f"no first screen after 20 s:\n{text}")
             time.sleep(0.005)
     finally:
         subprocess.run([*base, "kill-server"], env=env, capture_output=True)
+        wait_gone(pids)
 
 
 Run = Callable[[], tuple[float, float]]

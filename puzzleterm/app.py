@@ -152,22 +152,29 @@ class PuzzleApp(App[int]):
             return
         self.deal_today_ahead()
 
-    def deal_today_ahead(self) -> None:
-        """Deal today's set in a worker and keep it in the store's cache, so each daily
-        opens at once (the cache is read and written here, on the UI thread: the worker
-        posts each puzzle as it is dealt)."""
+    def deal_today_ahead(self) -> threading.Thread | None:
+        """Deal today's set in a thread and keep it in the store's cache, so each daily
+        opens at once (the cache is read and written here, on the UI thread: the thread
+        posts each puzzle as it is dealt).  The thread is a daemon: the app's exit never
+        waits for a deal nobody asked for (a worker's would, seconds for a pentomino)."""
         missing = [e for e in daily_set(self.today())
                    if has_screen(e.kind) and cached_puzzle(e, self.store) is None]
         template = os.environ.get(TEMPLATE_ENV)  # `serve` dealt the set once for everyone
         missing = take_dealt(missing, Path(template) if template else None, self.store)
         if not missing:
-            return
+            return None
 
         def work() -> None:
-            for entry in missing:
-                self.post_message(self.Dealt(entry, deal_entry(entry)))
+            try:
+                for entry in missing:
+                    if not self.post_message(self.Dealt(entry, deal_entry(entry))):
+                        return  # the app is closing
+            except Exception:  # never a traceback here: what is left is dealt when it is
+                return  # opened, where a failure is told (a closed app: a RuntimeError)
 
-        self.run_worker(work, thread=True, group="ahead", name="ahead", exit_on_error=False)
+        thread = threading.Thread(target=work, name="deal-ahead", daemon=True)
+        thread.start()
+        return thread
 
     def on_puzzle_app_dealt(self, message: PuzzleApp.Dealt) -> None:
         self.remember_deal(message.entry, message.puzzle)

@@ -164,6 +164,39 @@ async def test_the_day_s_set_is_dealt_ahead_once_the_opened_daily_is_on_the_boar
     assert kept == {"sudoku", "xsudoku", "latin"}
 
 
+async def test_the_app_s_exit_never_waits_for_a_deal_ahead(
+        ui_home: Path, ui_clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import puzzleterm.app as app_module
+
+    release = threading.Event()
+    started: list[str] = []
+
+    def slow(e: DailyEntry, store: Store | None = None) -> Puzzle[Any]:
+        started.append(e.kind)
+        release.wait(10)  # a deal that takes long (a pentomino, on a slow machine)
+        raise PuzzleError("released")
+
+    monkeypatch.setattr(app_module, "deal_entry", slow)
+    monkeypatch.setattr(PuzzleApp, "AHEAD_DELAY", 0.01)
+    app = app_at(ui_home, ui_clock, deal_ahead=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if started:
+                    break
+            [thread] = [t for t in threading.enumerate() if t.name == "deal-ahead"]
+            assert thread.is_alive() and thread.daemon  # the interpreter's exit skips it
+            await pilot.press("q")
+        assert app.return_code == 0 and thread.is_alive()  # the app ended, the deal not
+    finally:
+        release.set()
+    thread.join(5)
+    assert not thread.is_alive() and started == ["sudoku"]
+
+
 async def test_the_calendar_opens_past_days_but_not_future_ones(
         ui_home: Path, ui_clock: FakeClock) -> None:
     app = app_at(ui_home, ui_clock)
