@@ -16,12 +16,12 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.worker import Worker, WorkerState
+from textual.message import Message
 
 from .daily_play import (
     TEMPLATE_ENV,
@@ -80,6 +80,18 @@ class PuzzleApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False
+    #: Seconds after the first screen is drawn before today's set is dealt ahead (and again
+    #: while a screen is still dealing its own puzzle): the first screen, and the daily being
+    #: opened, have the processor to themselves.
+    AHEAD_DELAY: ClassVar[float] = 0.5
+
+    class Dealt(Message):
+        """A puzzle of today's set was dealt ahead (posted from the worker's thread)."""
+
+        def __init__(self, entry: DailyEntry, puzzle: Puzzle[Any]) -> None:
+            super().__init__()
+            self.entry = entry
+            self.puzzle = puzzle
 
     def __init__(self, *, game_id: str | None = None, home: Path | None = None,
                  clock: Clock | None = None, seeds: Callable[[], str] | None = None,
@@ -113,7 +125,9 @@ class PuzzleApp(App[int]):
             for sig in HANG_UP_SIGNALS:
                 loop.add_signal_handler(sig, self.hang_up)
             self.set_interval(TERMINAL_CHECK, self.check_terminal)
-        self.push_screen(HomeScreen())
+        if self.start_daily is None or not has_screen(self.start_daily.kind):
+            # a daily opened at start is drawn first: home is made when it is left
+            self.push_screen(HomeScreen())
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
         # a shared store tells of a lost database while playing, and sends what waited
@@ -127,28 +141,43 @@ class PuzzleApp(App[int]):
         elif self.start_daily is not None:
             self.open_daily(self.start_daily)
         if self.deal_ahead:
-            self.deal_today_ahead()
+            self.call_after_refresh(self._deal_ahead_later)
 
-    def deal_today_ahead(self) -> None:
-        """Deal today's set in a worker and keep it in the store's cache, so each daily
-        opens at once (the cache is read and written here, on the UI thread)."""
+    def _deal_ahead_later(self) -> None:
+        self.set_timer(self.AHEAD_DELAY, self._deal_ahead_when_idle)
+
+    def _deal_ahead_when_idle(self) -> None:
+        if any(s.session is None and s.is_attached for s in self._play_screens()):
+            self._deal_ahead_later()  # a screen is dealing: dealing ahead would slow it
+            return
+        self.deal_today_ahead()
+
+    def deal_today_ahead(self) -> threading.Thread | None:
+        """Deal today's set in a thread and keep it in the store's cache, so each daily
+        opens at once (the cache is read and written here, on the UI thread: the thread
+        posts each puzzle as it is dealt).  The thread is a daemon: the app's exit never
+        waits for a deal nobody asked for (a worker's would, seconds for a pentomino)."""
         missing = [e for e in daily_set(self.today())
                    if has_screen(e.kind) and cached_puzzle(e, self.store) is None]
         template = os.environ.get(TEMPLATE_ENV)  # `serve` dealt the set once for everyone
         missing = take_dealt(missing, Path(template) if template else None, self.store)
         if not missing:
-            return
+            return None
 
-        def work() -> list[tuple[DailyEntry, Puzzle[Any]]]:
-            return [(e, deal_entry(e)) for e in missing]
+        def work() -> None:
+            try:
+                for entry in missing:
+                    if not self.post_message(self.Dealt(entry, deal_entry(entry))):
+                        return  # the app is closing
+            except Exception:  # never a traceback here: what is left is dealt when it is
+                return  # opened, where a failure is told (a closed app: a RuntimeError)
 
-        self.run_worker(work, thread=True, group="ahead", name="ahead", exit_on_error=False)
+        thread = threading.Thread(target=work, name="deal-ahead", daemon=True)
+        thread.start()
+        return thread
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "ahead" and event.state is WorkerState.SUCCESS:
-            for entry, puzzle in cast("list[tuple[DailyEntry, Puzzle[Any]]]",
-                                      event.worker.result):
-                self.remember_deal(entry, puzzle)
+    def on_puzzle_app_dealt(self, message: PuzzleApp.Dealt) -> None:
+        self.remember_deal(message.entry, message.puzzle)
 
     def open_game_id(self, game_id: str) -> None:
         """Open a game ID, asking first when it would replace a game in progress."""
@@ -263,6 +292,17 @@ class PuzzleApp(App[int]):
             return
         self._leave_play_screens()
         self.push_screen(screen_for(name)(deal=choice, game_id=game_id))
+
+    def leave_to_home(self) -> None:
+        """Close the screen on top: back to the screen under it, or to a new home screen when
+        there is none but the app's blank one (a daily opened at start has no home under it
+        until it is left)."""
+        from .screens.home import HomeScreen
+
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.switch_screen(HomeScreen())
 
     def _leave_play_screens(self) -> None:
         from .screens.game import GameScreen
@@ -501,7 +541,8 @@ def saved_line(title: str, params: str, level: str | None, elapsed: float) -> st
 
 def run_app(game_id: str | None = None, daily: DailyEntry | None = None) -> int:
     """Run the UI (optionally straight into the puzzle a game ID names, or a daily); the
-    exit status.  Today's daily set is dealt ahead in the background.
+    exit status.  Today's daily set is dealt ahead in the background, once the first screen
+    is drawn (and any puzzle it opens is dealt).
 
     The command line checks the ID first; a puzzle that still cannot be dealt is reported in
     the app, which stays on the home screen.  An unexpected crash exits non-zero.

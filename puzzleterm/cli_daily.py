@@ -8,12 +8,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from datetime import date
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .daily_play import GUEST_NOTE, is_guest, leaderboard_text, stats_for, stats_text
 from .engine import find_kind
 from .engine.daily import check_date, daily_set, deal, parse_date
-from .store import Store, StoreError, check_store_url, display_name, open_store
+
+if TYPE_CHECKING:
+    from .store import Store
+
+# The store and the daily play (sqlite3, the session) are imported by the commands that use
+# them: the parser is built for every command, and `solve` or `grade` needs neither.
 
 EXIT_OK = 0
 
@@ -51,6 +55,7 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
 
 def _open(args: argparse.Namespace) -> Store:
     from .cli import CliError
+    from .store import StoreError, check_store_url, open_store
 
     url = getattr(args, "store", None)
     if url is not None:
@@ -66,6 +71,7 @@ def _open(args: argparse.Namespace) -> Store:
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     from .cli import CliError
+    from .daily_play import leaderboard_text, stats_for, stats_text
 
     today = date.today()
     if getattr(args, "leaderboard", False):
@@ -90,6 +96,8 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_name(args: argparse.Namespace, out: TextIO) -> int:
     from .cli import CliError
+    from .daily_play import GUEST_NOTE, is_guest
+    from .store import StoreError, display_name
 
     store = _open(args)
     try:

@@ -99,6 +99,25 @@ def test_importing_the_whole_engine_loads_no_ui_module() -> None:
     assert proc.stdout.strip() == ""
 
 
+def test_solving_on_the_command_line_loads_no_ui_nor_storage(tmp_path: Path) -> None:
+    """`solve` starts fast: the parser of every command is built, but the UI, the store and
+    the session are imported only by the commands that use them."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1.34\n34.2\n2.43\n.321\n")
+    code = (
+        "import sys\n"
+        "from puzzleterm.cli import main\n"
+        f"status = main(['solve', 'sudoku', {str(puzzle)!r}])\n"
+        "ui = ('textual', 'rich', 'sqlite3', 'asyncio')\n"
+        "bad = sorted(n for n in sys.modules if n.split('.')[0] in ui\n"
+        "             or n in ('puzzleterm.store', 'puzzleterm.session', 'puzzleterm.app'))\n"
+        "print('loaded:', status, ','.join(bad))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    [line] = [ln for ln in proc.stdout.splitlines() if ln.startswith("loaded:")]
+    assert line.split() == ["loaded:", "0"], proc.stdout
+
+
 def _tool(name: str) -> str:
     exe = Path(sys.executable).parent / name
     found = str(exe) if exe.exists() else shutil.which(name)

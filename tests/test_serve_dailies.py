@@ -132,13 +132,16 @@ async def test_a_returning_player_takes_the_day_s_set_from_the_template(
         raise AssertionError(f"{entry.seed_id} dealt again")
 
     monkeypatch.setattr(app_module, "deal_entry", deal_entry)
+    monkeypatch.setattr(PuzzleApp, "AHEAD_DELAY", 0.01)  # taken after the first paint
     app = PuzzleApp(home=home, clock=FakeClock(), today=lambda: DAY, deal_ahead=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
         store = app.store
         entries = playable(DAY)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            await app.workers.wait_for_complete()
+            if all(cached_puzzle(e, store) is not None for e in entries):
+                break
         assert entries and all(cached_puzzle(e, store) is not None for e in entries)
         assert store.load_current() == saved  # the game in progress untouched
     assert dealt == []

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
 from puzzleterm.app import PuzzleApp
-from puzzleterm.engine import find_kind
+from puzzleterm.engine import Puzzle, PuzzleError, find_kind
+from puzzleterm.engine.daily import DailyEntry, daily_set
 from puzzleterm.screens.daily import CalendarScreen, MonthView, StatsScreen
 from puzzleterm.screens.dialogs import CompletionScreen, ConfirmScreen
 from puzzleterm.screens.home import HomeScreen
@@ -91,6 +94,107 @@ async def test_a_daily_keeps_its_own_save_beside_the_free_game(
     assert store.slots() == ["daily:2026-11-23:xsudoku", "main"]
     main = store.load_current()
     assert main is not None and main.moves == ("r1c1=4",)
+
+
+async def test_a_daily_opened_at_start_is_drawn_first_and_leads_home(
+        ui_home: Path, ui_clock: FakeClock) -> None:
+    from puzzleterm.daily_play import entry_for
+    from puzzleterm.screens.sudoku import SudokuScreen
+
+    entry = entry_for(TODAY, "xsudoku")
+    assert entry is not None
+    app = app_at(ui_home, ui_clock, daily=entry)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, SudokuScreen) and screen.session is not None
+        assert not any(isinstance(s, HomeScreen) for s in app.screen_stack)  # made when left
+        assert "Daily 2026-11-23" in screen_text(app)
+        session = screen.session
+        cell = session.state.values.index(0)
+        n = session.state.geo.n
+        move = f"r{cell // n + 1}c{cell % n + 1}={session.solution.values[cell]}"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert "Daily · Mon 23 Nov" in screen_text(app)
+        await open_daily_from_home(pilot, app, "xsudoku")
+        assert app.screen.session.puzzle.seed_id == entry.seed_id  # type: ignore[attr-defined]
+        app.screen.play(move)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and "started" in screen_text(app)
+    store = Store.open(ui_home)
+    assert store.slots() == ["daily:2026-11-23:xsudoku"]
+
+
+async def test_the_day_s_set_is_dealt_ahead_once_the_opened_daily_is_on_the_board(
+        ui_home: Path, ui_clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzleterm.app as app_module
+    from puzzleterm.daily_play import cached_puzzle, deal_entry, entry_for
+
+    entry = entry_for(TODAY, "sudoku")
+    assert entry is not None
+    calls: list[tuple[str, bool]] = []  # (kind, whether the board had its puzzle then)
+    app = app_at(ui_home, ui_clock, daily=entry, deal_ahead=True)
+
+    def dealing(e: DailyEntry, store: Store | None = None) -> Puzzle[Any]:
+        screen = app.screen_stack[-1]
+        calls.append((e.kind, getattr(screen, "session", None) is not None))
+        if e.kind == "pentomino":
+            raise PuzzleError("not in this test: it takes seconds")
+        return deal_entry(e, store)
+
+    monkeypatch.setattr(app_module, "deal_entry", dealing)
+    monkeypatch.setattr(PuzzleApp, "AHEAD_DELAY", 0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if any(kind == "pentomino" for kind, _ in calls):
+                break
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        store = app.store
+        kept = {e.kind for e in daily_set(TODAY) if cached_puzzle(e, store) is not None}
+    # the opened daily is dealt once, by its screen; the rest only once it is on the board,
+    # and each puzzle is kept as it is dealt (the last one failing loses none of the others)
+    assert calls[0] == ("sudoku", False)
+    assert [kind for kind, _ in calls[1:]] == ["xsudoku", "latin", "pentomino"]
+    assert all(ready for _, ready in calls[1:])
+    assert kept == {"sudoku", "xsudoku", "latin"}
+
+
+async def test_the_app_s_exit_never_waits_for_a_deal_ahead(
+        ui_home: Path, ui_clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import puzzleterm.app as app_module
+
+    release = threading.Event()
+    started: list[str] = []
+
+    def slow(e: DailyEntry, store: Store | None = None) -> Puzzle[Any]:
+        started.append(e.kind)
+        release.wait(10)  # a deal that takes long (a pentomino, on a slow machine)
+        raise PuzzleError("released")
+
+    monkeypatch.setattr(app_module, "deal_entry", slow)
+    monkeypatch.setattr(PuzzleApp, "AHEAD_DELAY", 0.01)
+    app = app_at(ui_home, ui_clock, deal_ahead=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if started:
+                    break
+            [thread] = [t for t in threading.enumerate() if t.name == "deal-ahead"]
+            assert thread.is_alive() and thread.daemon  # the interpreter's exit skips it
+            await pilot.press("q")
+        assert app.return_code == 0 and thread.is_alive()  # the app ended, the deal not
+    finally:
+        release.set()
+    thread.join(5)
+    assert not thread.is_alive() and started == ["sudoku"]
 
 
 async def test_the_calendar_opens_past_days_but_not_future_ones(

@@ -575,7 +575,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def dismiss_to_home(self) -> None:
         self.workers.cancel_group(self, "deal")
         if self.app.screen is self:
-            self.app.pop_screen()
+            self.puzzle_app.leave_to_home()
         elif self.is_attached:
             self._leave_when_shown = True  # under a dialog or help: leave once it closes
 

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ..engine.sudoku import SudokuState
-from ..engine.sudoku.human.catalog import Deduction
 from ..widgets.sudoku_board import (
     LATIN_SYMBOLS,
     Board,
@@ -154,17 +153,20 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         kw: dict[str, Any] = {}
         step = self.shown_step
         d = step.evidence if step is not None else None
-        if isinstance(d, Deduction):
-            house_cells: set[int] = set()
-            for h in d.houses:
-                house_cells.update(geo.houses[h])
-            kw = {
-                "hint_cells": frozenset(d.cells),
-                "hint_house_cells": frozenset(house_cells),
-                "hint_targets": frozenset(c for c, _ in d.placements),
-                "hint_keep": frozenset(d.candidates),
-                "hint_drop": frozenset(d.eliminations),
-            }
+        if d is not None:  # a hint is shown: the human solver was loaded to find it
+            from ..engine.sudoku.human.catalog import Deduction
+
+            if isinstance(d, Deduction):
+                house_cells: set[int] = set()
+                for h in d.houses:
+                    house_cells.update(geo.houses[h])
+                kw = {
+                    "hint_cells": frozenset(d.cells),
+                    "hint_house_cells": frozenset(house_cells),
+                    "hint_targets": frozenset(c for c, _ in d.placements),
+                    "hint_keep": frozenset(d.candidates),
+                    "hint_drop": frozenset(d.eliminations),
+                }
         return BoardView(state=st, cursor=cursor, symbols=symbols, conflicts=st.conflicts(),
                          mistakes=mistakes, pencil=self.pencil, peers=peers, **kw)
 
