@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from . import bitcode
 from .geometry import Geometry
@@ -169,6 +169,26 @@ def by_length(geo: Geometry) -> tuple[tuple[int, ...], ...]:
             (0, *t.spread_at))
 
 
+@cache
+def pair_reach(geo: Geometry) -> list[Any]:
+    """Per guard bit's ``bit_length`` (``None`` elsewhere), the mask a pair cell's score
+    counts against, by the cell's two digits (its field shifted down to bit 0): those
+    digits and the guard bit laid on each of the cell's peers (one look-up instead of the
+    product of the field by ``spread_at``).  Up to 9 digits a list, built here (36 masks
+    a cell); beyond, a dict that the search fills as it meets the pairs."""
+    t = tables(geo)
+    spread = by_length(geo)[3]
+    out: list[Any] = [None] * (t.ncells * t.width + 1)  # lists, dicts and None
+    for c in range(t.ncells):
+        g = (c + 1) * t.width
+        if t.n <= 9:
+            out[g] = [(v | 1 << t.n) * spread[g] if v.bit_count() == 2 else None
+                      for v in range(1 << t.n)]
+        else:
+            out[g] = {}
+    return out
+
+
 def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
     """The guard bit of the first open cell (of ``two``) with the fewest candidates, three
     being the fewest looked for (``worst``: more than any cell has)."""
@@ -261,11 +281,12 @@ class BitSearch:
     """
 
     __slots__ = ("by_length", "count", "keep", "limit", "nodes", "propagate", "propagate_root",
-                 "solutions", "t")
+                 "reach", "solutions", "t")
 
     def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
         self.t = tables(geo)
         self.by_length = by_length(geo)
+        self.reach = pair_reach(geo)
         self.propagate = propagator(geo, box_line=False)
         self.propagate_root = propagator(geo)
         self.limit = limit
@@ -281,8 +302,9 @@ class BitSearch:
         field_at = t.field_at
         n = t.n
         w = n + 1
-        fieldg = (1 << w) - 1  # a cell's digits and its guard
-        guards = t.guards
+        digits = (1 << n) - 1
+        top = 1 << n  # a field's guard bit
+        reach = self.reach
         kill1, bit1, field1, spread1 = self.by_length
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
@@ -309,14 +331,18 @@ class BitSearch:
                 # the choices would settle: the guard bits of ``two`` and the digit bits of
                 # the pair cells, against the cell's peers' guards and its digits in them
                 wanted = two | x & (pair - (pair >> n))
-                xg = x | guards
                 best = -1
                 cell = 0
                 rest = pair
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length()  # the guard bit's index, plus one
                     rest ^= bit1[g]
-                    k = (wanted & ((xg >> (g - w)) & fieldg) * spread1[g]).bit_count()
+                    v = (x >> (g - w)) & digits
+                    try:
+                        k = (wanted & reach[g][v]).bit_count()
+                    except KeyError:
+                        m = reach[g][v] = (v | top) * spread1[g]
+                        k = (wanted & m).bit_count()
                     if k >= best:
                         best = k
                         cell = g
