@@ -135,9 +135,10 @@ Propagate = Callable[[int, int], tuple[int, int, int, int]]
 
 
 @cache
-def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
+def propagator(geo: Geometry, box_line: bool = True, undone: bool = False) -> Propagate:
     """Singles (and box-line reductions with ``box_line``) to a fixed point:
-    ``propagate(x, done) -> (x, done, two, pair)``.
+    ``propagate(x, done) -> (x, done, two, pair)`` (with ``undone``: ``propagate(x, und)
+    -> (x, und, two, pair)``, ``und`` the digit bits of the cells not placed yet).
 
     ``done`` holds the placements already propagated; ``two`` flags (by their guard bits)
     the cells left with two candidates or more (0: solved), ``pair`` those with exactly two.
@@ -148,7 +149,7 @@ def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
     t = tables(geo)
     src, consts = bitcode.source(
         geo, t.width, [offsets for offsets, _ in t.templates],
-        lambda cells: sum(t.field(c) for c in cells), box_line,
+        lambda cells: sum(t.field(c) for c in cells), box_line, undone,
     )
     namespace: dict[str, object] = {}
     exec(compile(src, f"<bitsearch {geo.variant} {geo.n}>", "exec"), namespace)
@@ -287,8 +288,8 @@ class BitSearch:
         self.t = tables(geo)
         self.by_length = by_length(geo)
         self.reach = pair_reach(geo)
-        self.propagate = propagator(geo, box_line=False)
-        self.propagate_root = propagator(geo)
+        self.propagate = propagator(geo, box_line=False, undone=True)
+        self.propagate_root = propagator(geo, undone=True)
         self.limit = limit
         self.keep = keep
         self.count = 0
@@ -312,12 +313,13 @@ class BitSearch:
         nodes = 0
         count = 0
 
-        def dfs(x: int, done: int) -> bool:
-            """Search below ``x``; True when the limit is reached."""
+        def dfs(x: int, und: int) -> bool:
+            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits);
+            True when the limit is reached."""
             nonlocal nodes, count
             while True:  # the last child of a node is searched in this loop, not a call
                 nodes += 1
-                x, done, two, pair = propagate(x, done)
+                x, und, two, pair = propagate(x, und)
                 if not x:
                     return False
                 if not two:
@@ -333,6 +335,7 @@ class BitSearch:
                 wanted = two | x & (pair - (pair >> n))
                 best = -1
                 cell = 0
+                pick = 0
                 rest = pair
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length()  # the guard bit's index, plus one
@@ -346,26 +349,27 @@ class BitSearch:
                     if k >= best:
                         best = k
                         cell = g
-                # its two digits, the lower first (no negative numbers: they are slow)
-                rest = x & field1[cell]
-                i = rest.bit_length()
-                low = rest ^ bit1[i]
-                if dfs(x & kill1[low.bit_length()], done | low):
+                        pick = v
+                # its two digits, the lower first, read off the small field
+                und ^= field1[cell]
+                cell -= w
+                if dfs(x & kill1[cell + (pick & -pick).bit_length()], und):
                     return True
-                x &= kill1[i]
-                done |= bit1[i]
-            rest = x & field_at[fewest(x, two, field_at, worst)]
+                x &= kill1[cell + pick.bit_length()]
+            g = fewest(x, two, field_at, worst)
+            rest = x & field_at[g]
+            und ^= field_at[g]
             while rest:  # each digit in increasing order (the child starts with it placed)
                 low = rest & -rest
-                if dfs(x & kill1[low.bit_length()], done | low):
+                if dfs(x & kill1[low.bit_length()], und):
                     return True
                 rest ^= low
             return False
 
         try:
-            x, done, _, _ = self.propagate_root(x, 0)
+            x, und, _, _ = self.propagate_root(x, t.full)
             if x:
-                dfs(x, done)
+                dfs(x, und)
         finally:
             self.nodes += nodes
             self.count += count
