@@ -276,6 +276,35 @@ class BitSearch:
     243 on the first 100 against 265 (-8%): the saving lies in the largest trees, so the
     median gains less than the mean; below depth 5 or 8 only: 295 / 277 nodes.
 
+    Kept since (forum hardest, first 100, uniqueness, same nodes and order): a pair cell's
+    mask looked up by its two digits (:func:`pair_reach`) rather than a product per cell
+    (~3%: a dict keyed by the field in place was slower, hashing a big int costs ~200 ns),
+    and the cells still open passed as ``und`` with the branch digits read off the small
+    field (~3%).  Measured and dropped, on the same 100 (265 nodes):
+
+    * both children propagated side by side in one integer (built: a second board
+      ``ncells * width`` bits up, failed boards made inert): over 3,000 branch nodes,
+      31.8 us against 31.6 us one after the other, and 4.98 ms against 4.83 ms in the
+      search.  A round on two boards costs ~1.3x one, but the twin needs 9.2 rounds where
+      the longer child needs 7.5 (the sum: 10.9): a board that has no naked single waits
+      while the other has some, since the houses are folded only when neither does.
+      Stopping at the first failure takes 24 us, and the survivor's rest 7.5 us more.  At
+      branch nodes both children fail 34% of the time, one 33%, neither 33%;
+    * box-line reductions at every node, by kind: pointing and claiming 202 nodes (5.73 ms
+      against 4.90), claiming only 212 (5.21), pointing only 226 (5.51); a node runs 0.74
+      passes, 0.24 of them eliminating;
+    * at the root, naked and hidden pairs and triples and X-wings and swordfish to a fixed
+      point: 264 nodes (nothing to find on these puzzles); every pair cell's two choices
+      tried there, a failing one removed: none fails;
+    * the score plus, per digit of the cell with exactly two places in one of its houses,
+      0.5, 1 or 2: 276, 307, 352 nodes; plus 1/(places-1) per house and digit: 280; the
+      digits of three-candidate peers counted too: 330;
+    * the score only above depth 6, 9 or 12 (deeper, the last pair cell): 340, 280, 265
+      nodes, no faster; only the first 6 or 4 pair cells scored: 280 / 310 nodes, no
+      faster; ties to the last cell: 266 nodes;
+    * failing nodes end on an empty cell 88% of the time; a test for a digit without a
+      place at every round would see it one round earlier (7.6 rounds against 8.6).
+
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
     a unique puzzle costs the whole tree, whatever the order of the children.
