@@ -305,6 +305,10 @@ class BitSearch:
     * the score only above depth 6, 9 or 12 (deeper, the last pair cell): 340, 280, 265
       nodes, no faster; only the first 6 or 4 pair cells scored: 280 / 310 nodes, no
       faster; ties to the last cell: 266 nodes;
+    * hidden singles of fewer house shapes at the nodes (all three kept at the root):
+      without boxes 287 nodes for 2.5% less time (within noise), without columns 335,
+      without rows 330, boxes only 404 (+15% to +25% time); the weaker rounds cost about
+      what the larger tree does, as box-line reductions do the other way;
     * failing nodes end on an empty cell 88% of the time; a test for a digit without a
       place at every round would see it one round earlier (7.6 rounds against 8.6).
 
