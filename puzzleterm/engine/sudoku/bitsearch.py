@@ -307,7 +307,7 @@ class BitSearch:
       faster; ties to the last cell: 266 nodes;
     * hidden singles of fewer house shapes at the nodes (all three kept at the root):
       without boxes 287 nodes for 2.5% less time (within noise), without columns 335,
-      without rows 330, boxes only 404 (+15% to +25% time); the weaker rounds cost about
+      without rows 330, boxes only 404 (+7% to +18% time); the weaker rounds cost about
       what the larger tree does, as box-line reductions do the other way;
     * failing nodes end on an empty cell 88% of the time; a test for a digit without a
       place at every round would see it one round earlier (7.6 rounds against 8.6).
