@@ -58,3 +58,54 @@ def test_limit_stops_at_the_limit() -> None:
     assert len(everything) > 3
     for limit in (1, 2, 3):
         assert kept(geo, values, limit) == everything[:limit]  # the same order, cut short
+
+
+def test_pair_reach_is_the_cell_spread_on_its_peers() -> None:
+    """The score's look-up table: a pair cell's digits and guard laid on each of its peers."""
+    for shape in (("sudoku", 9), ("sudoku", 16), ("latin", 5)):
+        geo = geometry(*shape)
+        t = bitsearch.tables(geo)
+        reach = bitsearch.pair_reach(geo)
+        for c in (0, geo.ncells // 2, geo.ncells - 1):
+            g = (c + 1) * t.width
+            v = 0b101 << (geo.n - 3)  # two digits, the top one among them
+            table = reach[g]
+            if isinstance(table, dict):  # filled by the search as it meets the pairs
+                continue
+            mask = table[v]
+            want = sum((v | 1 << geo.n) << (p * t.width) for p in geo.peers[c])
+            assert mask == want
+            assert table[1] is None  # a single digit is no pair
+
+
+def test_propagators_agree_on_done_and_undone() -> None:
+    """The search's propagator takes the open cells; it ends where the other one does."""
+    geo = geometry("sudoku", 9)
+    t = bitsearch.tables(geo)
+    by_done = bitsearch.propagator(geo, box_line=False)
+    by_und = bitsearch.propagator(geo, box_line=False, undone=True)
+    for k in range(5):
+        x = bitsearch.board_of(geo, several(geo, f"bitsearch und {k}", 55))
+        a = by_done(x, 0)
+        b = by_und(x, t.full)
+        assert a[0] == b[0] and a[2:] == b[2:]
+        if a[0]:
+            assert a[1] == t.full ^ b[1]
+
+
+def test_pair_reach_filled_by_the_search() -> None:
+    """Beyond 9 digits the table is filled as the search meets pairs, each entry right."""
+    geo = geometry("sudoku", 16)
+    t = bitsearch.tables(geo)
+    s = bitsearch.BitSearch(geo, limit=2, keep=False)
+    s.run(bitsearch.board_of(geo, several(geo, "bitsearch reach 16", 150)))
+    assert s.count >= 1
+    reach = bitsearch.pair_reach(geo)
+    met = 0
+    for c in range(geo.ncells):
+        g = (c + 1) * t.width
+        for v, mask in reach[g].items():
+            assert v.bit_count() == 2
+            assert mask == sum((v | 1 << geo.n) << (p * t.width) for p in geo.peers[c])
+            met += 1
+    assert met > 0

@@ -194,7 +194,7 @@ def box_line_terms(code: Code, geo: Geometry, width: int,
 
 def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
            cell_bits: Callable[[list[int]], int], box_line: bool = True,
-           ) -> tuple[str, dict[str, int]]:
+           undone: bool = False) -> tuple[str, dict[str, int]]:
     """Source of ``make(constants..., KILL) -> propagate``, and the constants.
 
     ``width``: bits per cell (its digits, then a guard bit); ``templates``: offsets (in
@@ -205,7 +205,8 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     singles, digits without a place), and only when that places nothing either, the
     box-line reductions run (boards with boxes, when ``box_line``).  At the fixed point it
     returns the state, the placements made, the open cells and the cells with two
-    candidates (as guard bits).
+    candidates (as guard bits).  With ``undone``, the function takes and returns the
+    digit bits of the cells not placed yet (``und``) instead of the placements (``done``).
 
     A fold's "two or more" is within its "one or more", so ``ones ^ twos`` is "exactly
     one"; the same holds for a spread segment within its spread line or box.  The code
@@ -244,10 +245,11 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
         code.emit("    x = w")
         code.emit("    continue")
     code.emit("z = z & ((z | G) - L)")
-    code.emit("return x, M ^ und, two, two ^ ((z + M) & G)")
+    code.emit(f"return x, {'und' if undone else 'M ^ und'}, two, two ^ ((z + M) & G)")
     body = "\n".join(code.lines)
     names = ", ".join([*consts, *(f"A{i}, S{i}" for i in range(len(templates)))])
     # the constants bound as defaults: a local is read faster than a closure's cell
+    entry = "" if undone else "\n        und = M ^ done"
     binds = ", ".join(f"{k}={k}" for k in [*names.split(", "), "KILL", "BIT"])
     return f"""
 def make({names}, KILL):
@@ -255,8 +257,7 @@ def make({names}, KILL):
     KILL = (0, *KILL)
     BIT = [0] + [1 << i for i in range(len(KILL) - 1)]
 
-    def propagate(x, done, {binds}):
-        und = M ^ done
+    def propagate(x, {'und' if undone else 'done'}, {binds}):{entry}
         while True:
 {body}
             und ^= new

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from . import bitcode
 from .geometry import Geometry
@@ -135,9 +135,10 @@ Propagate = Callable[[int, int], tuple[int, int, int, int]]
 
 
 @cache
-def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
+def propagator(geo: Geometry, box_line: bool = True, undone: bool = False) -> Propagate:
     """Singles (and box-line reductions with ``box_line``) to a fixed point:
-    ``propagate(x, done) -> (x, done, two, pair)``.
+    ``propagate(x, done) -> (x, done, two, pair)`` (with ``undone``: ``propagate(x, und)
+    -> (x, und, two, pair)``, ``und`` the digit bits of the cells not placed yet).
 
     ``done`` holds the placements already propagated; ``two`` flags (by their guard bits)
     the cells left with two candidates or more (0: solved), ``pair`` those with exactly two.
@@ -148,7 +149,7 @@ def propagator(geo: Geometry, box_line: bool = True) -> Propagate:
     t = tables(geo)
     src, consts = bitcode.source(
         geo, t.width, [offsets for offsets, _ in t.templates],
-        lambda cells: sum(t.field(c) for c in cells), box_line,
+        lambda cells: sum(t.field(c) for c in cells), box_line, undone,
     )
     namespace: dict[str, object] = {}
     exec(compile(src, f"<bitsearch {geo.variant} {geo.n}>", "exec"), namespace)
@@ -167,6 +168,26 @@ def by_length(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     t = tables(geo)
     return ((0, *t.kill), (0, *bitcode.bits(len(t.kill))), (0, *t.field_at),
             (0, *t.spread_at))
+
+
+@cache
+def pair_reach(geo: Geometry) -> list[Any]:
+    """Per guard bit's ``bit_length`` (``None`` elsewhere), the mask a pair cell's score
+    counts against, by the cell's two digits (its field shifted down to bit 0): those
+    digits and the guard bit laid on each of the cell's peers (one look-up instead of the
+    product of the field by ``spread_at``).  Up to 9 digits a list, built here (36 masks
+    a cell); beyond, a dict that the search fills as it meets the pairs."""
+    t = tables(geo)
+    spread = by_length(geo)[3]
+    out: list[Any] = [None] * (t.ncells * t.width + 1)  # lists, dicts and None
+    for c in range(t.ncells):
+        g = (c + 1) * t.width
+        if t.n <= 9:
+            out[g] = [(v | 1 << t.n) * spread[g] if v.bit_count() == 2 else None
+                      for v in range(1 << t.n)]
+        else:
+            out[g] = {}
+    return out
 
 
 def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
@@ -255,19 +276,56 @@ class BitSearch:
     243 on the first 100 against 265 (-8%): the saving lies in the largest trees, so the
     median gains less than the mean; below depth 5 or 8 only: 295 / 277 nodes.
 
+    Kept since (forum hardest, first 100, uniqueness, same nodes and order): a pair cell's
+    mask looked up by its two digits (:func:`pair_reach`) rather than a product per cell
+    (~3%: a dict keyed by the field in place was slower, hashing a big int costs ~200 ns),
+    and the cells still open passed as ``und`` with the branch digits read off the small
+    field (~3%).  Measured and dropped, on the same 100 (265 nodes):
+
+    * both children propagated side by side in one integer (built: a second board
+      ``ncells * width`` bits up, failed boards made inert): over 3,000 branch nodes,
+      31.8 us against 31.6 us one after the other, and 4.98 ms against 4.83 ms in the
+      search.  A round on two boards costs ~1.3x one, but the twin needs 9.2 rounds where
+      the longer child needs 7.5 (the sum: 10.9): a board that has no naked single waits
+      while the other has some, since the houses are folded only when neither does.
+      Stopping at the first failure takes 24 us, and the survivor's rest 7.5 us more.
+      Folding the houses as soon as one board has no naked single (both boards' hidden
+      singles placed), a board at its fixed point left idle: 33.5 us against 30.3 (the
+      folds run too often).  At branch nodes both children fail 34% of the time, one
+      33%, neither 33%;
+    * box-line reductions at every node, by kind: pointing and claiming 202 nodes (5.73 ms
+      against 4.90), claiming only 212 (5.21), pointing only 226 (5.51); a node runs 0.74
+      passes, 0.24 of them eliminating;
+    * at the root, naked and hidden pairs and triples and X-wings and swordfish to a fixed
+      point: 264 nodes (nothing to find on these puzzles); every pair cell's two choices
+      tried there, a failing one removed: none fails;
+    * the score plus, per digit of the cell with exactly two places in one of its houses,
+      0.5, 1 or 2: 276, 307, 352 nodes; plus 1/(places-1) per house and digit: 280; the
+      digits of three-candidate peers counted too: 330;
+    * the score only above depth 6, 9 or 12 (deeper, the last pair cell): 340, 280, 265
+      nodes, no faster; only the first 6 or 4 pair cells scored: 280 / 310 nodes, no
+      faster; ties to the last cell: 266 nodes;
+    * hidden singles of fewer house shapes at the nodes (all three kept at the root):
+      without boxes 287 nodes for 2.5% less time (within noise), without columns 335,
+      without rows 330, boxes only 404 (+7% to +18% time); the weaker rounds cost about
+      what the larger tree does, as box-line reductions do the other way;
+    * failing nodes end on an empty cell 88% of the time; a test for a digit without a
+      place at every round would see it one round earlier (7.6 rounds against 8.6).
+
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
     a unique puzzle costs the whole tree, whatever the order of the children.
     """
 
     __slots__ = ("by_length", "count", "keep", "limit", "nodes", "propagate", "propagate_root",
-                 "solutions", "t")
+                 "reach", "solutions", "t")
 
     def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
         self.t = tables(geo)
         self.by_length = by_length(geo)
-        self.propagate = propagator(geo, box_line=False)
-        self.propagate_root = propagator(geo)
+        self.reach = pair_reach(geo)
+        self.propagate = propagator(geo, box_line=False, undone=True)
+        self.propagate_root = propagator(geo, undone=True)
         self.limit = limit
         self.keep = keep
         self.count = 0
@@ -281,8 +339,9 @@ class BitSearch:
         field_at = t.field_at
         n = t.n
         w = n + 1
-        fieldg = (1 << w) - 1  # a cell's digits and its guard
-        guards = t.guards
+        digits = (1 << n) - 1
+        top = 1 << n  # a field's guard bit
+        reach = self.reach
         kill1, bit1, field1, spread1 = self.by_length
         worst = t.n + 1
         limit = self.limit if self.limit is not None else 1 << 62
@@ -290,12 +349,13 @@ class BitSearch:
         nodes = 0
         count = 0
 
-        def dfs(x: int, done: int) -> bool:
-            """Search below ``x``; True when the limit is reached."""
+        def dfs(x: int, und: int) -> bool:
+            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits);
+            True when the limit is reached."""
             nonlocal nodes, count
             while True:  # the last child of a node is searched in this loop, not a call
                 nodes += 1
-                x, done, two, pair = propagate(x, done)
+                x, und, two, pair = propagate(x, und)
                 if not x:
                     return False
                 if not two:
@@ -309,37 +369,43 @@ class BitSearch:
                 # the choices would settle: the guard bits of ``two`` and the digit bits of
                 # the pair cells, against the cell's peers' guards and its digits in them
                 wanted = two | x & (pair - (pair >> n))
-                xg = x | guards
                 best = -1
                 cell = 0
+                pick = 0
                 rest = pair
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length()  # the guard bit's index, plus one
                     rest ^= bit1[g]
-                    k = (wanted & ((xg >> (g - w)) & fieldg) * spread1[g]).bit_count()
+                    v = (x >> (g - w)) & digits
+                    try:
+                        k = (wanted & reach[g][v]).bit_count()
+                    except KeyError:
+                        m = reach[g][v] = (v | top) * spread1[g]
+                        k = (wanted & m).bit_count()
                     if k >= best:
                         best = k
                         cell = g
-                # its two digits, the lower first (no negative numbers: they are slow)
-                rest = x & field1[cell]
-                i = rest.bit_length()
-                low = rest ^ bit1[i]
-                if dfs(x & kill1[low.bit_length()], done | low):
+                        pick = v
+                # its two digits, the lower first, read off the small field
+                und ^= field1[cell]
+                cell -= w
+                if dfs(x & kill1[cell + (pick & -pick).bit_length()], und):
                     return True
-                x &= kill1[i]
-                done |= bit1[i]
-            rest = x & field_at[fewest(x, two, field_at, worst)]
+                x &= kill1[cell + pick.bit_length()]
+            g = fewest(x, two, field_at, worst)
+            rest = x & field_at[g]
+            und ^= field_at[g]
             while rest:  # each digit in increasing order (the child starts with it placed)
                 low = rest & -rest
-                if dfs(x & kill1[low.bit_length()], done | low):
+                if dfs(x & kill1[low.bit_length()], und):
                     return True
                 rest ^= low
             return False
 
         try:
-            x, done, _, _ = self.propagate_root(x, 0)
+            x, und, _, _ = self.propagate_root(x, t.full)
             if x:
-                dfs(x, done)
+                dfs(x, und)
         finally:
             self.nodes += nodes
             self.count += count
