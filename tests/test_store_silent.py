@@ -77,12 +77,14 @@ def silenced(server: PgServer) -> Iterator[None]:
                 with suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGCONT)
 
-    for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
     safety = threading.Timer(LONGEST, resume)
     safety.daemon = True
     safety.start()
     try:
+        for pid in pids:
+            # a child that ended since it was listed must not leave the rest paused for good
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
         yield
     finally:
         safety.cancel()
