@@ -123,6 +123,47 @@ def test_trial_positions_same_nodes() -> None:
     assert len(nodes) > 10  # searches of many sizes, not a few trivial ones
 
 
+def test_node_budget_gives_up_where_the_cell_mask_search_does() -> None:
+    """With a node budget both searches give up at the same node (``aborted``), or both
+    finish with the same count: the generator's uniqueness checks on 16x16 run with one."""
+    positions = random_positions("sudoku", 16, 16) + random_positions("sudoku", 9, 30)
+    outcomes = set()
+    for geo, masks, queue in positions:
+        for budget in (1, 3, 10, 60):
+            ref = bt.Search(geo, limit=1, keep=False, node_limit=budget)
+            ref.run(masks[:], None if queue is None else queue[:])
+            s = ClassicSearch(geo, limit=1, keep=False, node_limit=budget)
+            s.run(masks, queue)
+            assert (s.nodes, s.count, s.aborted) == (ref.nodes, ref.count, ref.aborted)
+            outcomes.add((min(ref.count, 1), ref.aborted))
+    assert outcomes == {(0, False), (1, False), (0, True)}
+
+
+def test_budgeted_uniqueness_check_answers_as_before() -> None:
+    """``has_other_solution`` with a budget (now on the bit board) answers as the
+    cell-mask search with that budget does, along a 16x16 clue removal: clues whose
+    removal leaves other solutions, clues that may go, and checks cut short."""
+    geo = geometry("sudoku", 16)
+    rng = Rng("budgeted-removal")
+    solution = bt.random_solution(geo, rng.fork("grid"))
+    values = list(solution)
+    answers = set()
+    for cell in rng.shuffled(range(geo.ncells))[:200]:
+        vals = values[:]
+        vals[cell] = 0
+        cand = bt.initial_masks(geo, vals)
+        assert cand is not None
+        cand[cell] &= ~(1 << (solution[cell] - 1))
+        ref = bt.Search(geo, limit=1, keep=False, node_limit=60)
+        ref.run(cand, [c for c, m in enumerate(cand) if m and not m & (m - 1)])
+        got = bt.has_other_solution(geo, values, solution, cell, 60)
+        assert got == (ref.count > 0 or ref.aborted)
+        answers.add((ref.count > 0, ref.aborted))
+        if not got:
+            values[cell] = 0
+    assert answers == {(True, False), (False, False), (False, True)}
+
+
 class _LastCell(bt.Search):
     """Branches on the last cell with the fewest candidates (a different rule)."""
 

@@ -144,18 +144,23 @@ def _guards(geo: Geometry) -> int:
 
 
 class ClassicSearch:
-    """The search of :class:`~.solver.Search` (no random order, no node budget): counts
-    solutions up to ``limit`` (None: all), keeping them with ``keep``; ``nodes`` as there."""
+    """The search of :class:`~.solver.Search` (no random order): counts solutions up to
+    ``limit`` (None: all), keeping them with ``keep``; ``nodes`` as there.  With a
+    ``node_limit`` it gives up, setting ``aborted``, at the node past the budget, as
+    :class:`~.solver.Search` does: the same answers, where the generator asks them."""
 
-    __slots__ = ("box_line", "count", "geo", "keep", "limit", "nodes", "scan", "settle",
-                 "solutions", "t")
+    __slots__ = ("aborted", "box_line", "count", "geo", "keep", "limit", "node_limit",
+                 "nodes", "scan", "settle", "solutions", "t")
 
-    def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
+    def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True,
+                 node_limit: int | None = None) -> None:
         self.geo = geo
         self.t = tables(geo)
         self.settle, self.scan, self.box_line = compiled(geo)
         self.limit = limit
         self.keep = keep
+        self.node_limit = node_limit
+        self.aborted = False
         self.count = 0
         self.nodes = 0
         self.solutions: list[tuple[int, ...]] = []
@@ -164,13 +169,19 @@ class ClassicSearch:
         """Search from per-cell candidate masks; ``queue`` lists the settled cells to
         propagate (default: every settled cell), as :meth:`.solver.Search.run`."""
         t = self.t
-        x = board_of_masks(self.geo, masks)
         done = 0
         if queue is not None:
             todo = set(queue)
             for c, m in enumerate(masks):
                 if m and not m & (m - 1) and c not in todo:
                     done |= t.bit(c, m.bit_length())
+        self.run_board(board_of_masks(self.geo, masks), done)
+
+    def run_board(self, x: int, done: int = 0) -> None:
+        """Search from the state ``x`` (see :func:`.bitsearch.board_of`), the placements
+        in ``done`` taken as propagated already (none by default: every settled cell is
+        propagated, as :meth:`run` does without a queue)."""
+        t = self.t
         settle, scan = self.settle, self.scan
         G = _guards(self.geo)
         L = G >> t.n
@@ -179,6 +190,7 @@ class ClassicSearch:
         field_at = t.field_at
         kill = t.kill
         limit = self.limit if self.limit is not None else 1 << 62
+        budget = self.node_limit - self.nodes if self.node_limit is not None else 1 << 62
         found = self.solutions if self.keep else None
         nodes = 0
         count = 0
@@ -195,9 +207,12 @@ class ClassicSearch:
             return y, done, True
 
         def dfs(x: int, done: int) -> bool:
-            """Search below ``x``; True when the limit is reached."""
+            """Search below ``x``; True when the limit is reached or the budget spent."""
             nonlocal nodes, count
             nodes += 1
+            if nodes > budget:
+                self.aborted = True
+                return True
             z = x & ((x | G) - L)
             two = (z + M) & G
             if not two:

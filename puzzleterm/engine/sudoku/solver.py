@@ -26,6 +26,7 @@ from functools import cache
 from operator import itemgetter
 
 from ..rng import Rng
+from .bitclassic import ClassicSearch
 from .bitsearch import BitSearch, board_of, tables
 from .geometry import Geometry
 
@@ -382,19 +383,14 @@ def has_other_solution(
     """
     vals = list(values)
     vals[cell] = 0
+    x = board_of(geo, vals) & ~tables(geo).bit(cell, solution[cell])
     if node_limit is None:
-        x = board_of(geo, vals) & ~tables(geo).bit(cell, solution[cell])
         s2 = BitSearch(geo, limit=1, keep=False)
         s2.run(x)
         return s2.count > 0
-    cand = initial_masks(geo, vals)
-    if cand is None:
-        return False
-    cand[cell] &= ~(1 << (solution[cell] - 1))
-    if not cand[cell]:
-        return False
-    s = Search(geo, limit=1, keep=False, node_limit=node_limit)
-    s.run(cand, [c for c, m in enumerate(cand) if m and not m & (m - 1)])
+    # the budget counts the nodes of the cell-mask search, which ClassicSearch visits
+    s = ClassicSearch(geo, limit=1, keep=False, node_limit=node_limit)
+    s.run_board(x)
     return s.count > 0 or s.aborted
 
 
