@@ -164,6 +164,41 @@ def test_budgeted_uniqueness_check_answers_as_before() -> None:
     assert answers == {(True, False), (False, False), (False, True)}
 
 
+def _reference_random_solution(geo: Geometry, rng: Rng) -> tuple[int, ...]:
+    """:func:`solver.random_solution` as the cell-mask search dealt it."""
+    attempt = 0
+    while True:
+        attempt += 1
+        s = bt.Search(geo, limit=1, rng=rng.fork(f"grid{attempt}"), node_limit=20 * geo.ncells)
+        s.run([geo.all_mask] * geo.ncells, [])
+        if s.solutions:
+            return bt.masks_to_values(s.solutions[0])
+
+
+@pytest.mark.parametrize(("variant", "n"), BOARDS)
+def test_random_grids_as_the_cell_mask_search_dealt_them(variant: str, n: int) -> None:
+    """Random complete grids (where every dealt puzzle starts) are the cell-mask search's,
+    random digit order and restarts included: a seed deals the same puzzle as before."""
+    geo = geometry(variant, n)
+    for i in range(4 if n > 9 else 25):
+        seed = f"random-grid-{i}"
+        assert bt.random_solution(geo, Rng(seed)) == _reference_random_solution(geo, Rng(seed))
+
+
+def test_all_solutions_in_the_cell_mask_search_order() -> None:
+    geo = geometry("sudoku", 4)
+    rng = Rng("all-solutions")
+    for i in range(30):
+        values = list(bt.random_solution(geo, rng.fork(str(i))))
+        for c in rng.shuffled(range(16))[: 6 + rng.below(6)]:
+            values[c] = 0
+        cand = bt.initial_masks(geo, values)
+        assert cand is not None
+        ref = bt.Search(geo, limit=None)
+        ref.run(cand)
+        assert bt.all_solutions(geo, values) == [bt.masks_to_values(m) for m in ref.solutions]
+
+
 class _LastCell(bt.Search):
     """Branches on the last cell with the fewest candidates (a different rule)."""
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import cast
 
+from ..rng import Rng
 from .bitcode import Code, box_line_terms
 from .bitsearch import Tables, board_of_masks, fewest, tables, values_of
 from .geometry import Geometry
@@ -144,22 +145,24 @@ def _guards(geo: Geometry) -> int:
 
 
 class ClassicSearch:
-    """The search of :class:`~.solver.Search` (no random order): counts solutions up to
-    ``limit`` (None: all), keeping them with ``keep``; ``nodes`` as there.  With a
-    ``node_limit`` it gives up, setting ``aborted``, at the node past the budget, as
-    :class:`~.solver.Search` does: the same answers, where the generator asks them."""
+    """The search of :class:`~.solver.Search`: counts solutions up to ``limit`` (None:
+    all), keeping them with ``keep``; ``nodes`` as there.  With a ``node_limit`` it gives
+    up, setting ``aborted``, at the node past the budget, and with an ``rng`` it shuffles
+    each branching cell's digits with the same calls, as :class:`~.solver.Search` does:
+    the same answers and the same random grids, where the generator asks for them."""
 
     __slots__ = ("aborted", "box_line", "count", "geo", "keep", "limit", "node_limit",
-                 "nodes", "scan", "settle", "solutions", "t")
+                 "nodes", "rng", "scan", "settle", "solutions", "t")
 
     def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True,
-                 node_limit: int | None = None) -> None:
+                 node_limit: int | None = None, rng: Rng | None = None) -> None:
         self.geo = geo
         self.t = tables(geo)
         self.settle, self.scan, self.box_line = compiled(geo)
         self.limit = limit
         self.keep = keep
         self.node_limit = node_limit
+        self.rng = rng
         self.aborted = False
         self.count = 0
         self.nodes = 0
@@ -192,6 +195,7 @@ class ClassicSearch:
         limit = self.limit if self.limit is not None else 1 << 62
         budget = self.node_limit - self.nodes if self.node_limit is not None else 1 << 62
         found = self.solutions if self.keep else None
+        shuffle = self.rng.shuffle if self.rng is not None else None
         nodes = 0
         count = 0
 
@@ -225,6 +229,18 @@ class ClassicSearch:
             # the first pair cell, else the first with the fewest candidates
             cell = (pair & -pair).bit_length() - 1 if pair else fewest(x, two, field_at, n + 1)
             rest = x & field_at[cell]
+            if shuffle is not None:
+                lows = []
+                while rest:
+                    low = rest & -rest
+                    lows.append(low)
+                    rest ^= low
+                shuffle(lows)
+                for low in lows:
+                    y, d2, _ = round_(x & kill[low.bit_length() - 1], done | low)
+                    if y and dfs(y, d2):
+                        return True
+                return False
             while rest:
                 low = rest & -rest
                 y, d2, _ = round_(x & kill[low.bit_length() - 1], done | low)

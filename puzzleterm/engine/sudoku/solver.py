@@ -5,15 +5,15 @@ Solving and counting (:func:`solve_values`, :func:`count_values`, and
 :mod:`.bitsearch`: the whole board is one integer, and a propagation round (naked and hidden
 singles, box-line reductions) is a few dozen integer operations.
 
-The cell-mask :class:`Search` below stays for what depends on its exact search order: random
-complete grids (:func:`random_solution`, so every seed deals the same puzzle), checks bounded
-by a node budget (the 16x16 generator), enumeration in search order (:func:`all_solutions`)
-and the rule of the node counts that rate trial steps in the grader (which runs them, node
-for node, on the bit board: :mod:`.bitclassic`).  Its candidates are bitmasks (bit ``d-1``
-set when digit ``d`` is still possible); search alternates constraint propagation (naked
-singles through a work queue, then one scan of the houses in order for hidden singles, then
-the naked singles that scan made: to a fixed point only at the root) with branching on the
-first cell that has the fewest candidates.
+The cell-mask :class:`Search` below is the rule for what depends on an exact search order:
+random complete grids (:func:`random_solution`, so every seed deals the same puzzle), checks
+bounded by a node budget (the 16x16 generator), enumeration in search order
+(:func:`all_solutions`) and the node counts that rate trial steps in the grader.  All of
+them run it node for node on the bit board (:mod:`.bitclassic`, tested against it).  Its
+candidates are bitmasks (bit ``d-1`` set when digit ``d`` is still possible); search
+alternates constraint propagation (naked singles through a work queue, then one scan of
+the houses in order for hidden singles, then the naked singles that scan made: to a fixed
+point only at the root) with branching on the first cell that has the fewest candidates.
 
 Both work on any :class:`~puzzleterm.engine.geometry.Geometry`, so one code path serves
 4x4 to 16x16 Sudoku, X-Sudoku and Latin squares.
@@ -359,12 +359,9 @@ def solve_and_count(geo: Geometry, values: Sequence[int],
 
 def all_solutions(geo: Geometry, values: Sequence[int]) -> list[tuple[int, ...]]:
     """Every solution, in search order (for enumerating small boards)."""
-    cand = initial_masks(geo, values)
-    if cand is None:
-        return []
-    s = Search(geo, limit=None)
-    s.run(cand)
-    return [masks_to_values(m) for m in s.solutions]
+    s = ClassicSearch(geo, limit=None)
+    s.run_board(board_of(geo, values))
+    return s.solutions
 
 
 def has_other_solution(
@@ -399,7 +396,8 @@ def random_solution(geo: Geometry, rng: Rng) -> tuple[int, ...]:
     attempt = 0
     while True:
         attempt += 1
-        s = Search(geo, limit=1, rng=rng.fork(f"grid{attempt}"), node_limit=20 * geo.ncells)
-        s.run([geo.all_mask] * geo.ncells, [])
+        s = ClassicSearch(geo, limit=1, rng=rng.fork(f"grid{attempt}"),
+                          node_limit=20 * geo.ncells)
+        s.run_board(tables(geo).full)
         if s.solutions:
-            return masks_to_values(s.solutions[0])
+            return s.solutions[0]
