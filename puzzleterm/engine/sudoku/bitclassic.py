@@ -33,7 +33,7 @@ from functools import cache
 from typing import cast
 
 from ..rng import Rng
-from .bitcode import Code, box_line_terms
+from .bitcode import Code, bits, box_line_terms
 from .bitsearch import Tables, board_of_masks, fewest, tables, values_of
 from .geometry import Geometry
 
@@ -67,7 +67,8 @@ def _box_line_source(geo: Geometry, t: Tables, code: Code, consts: dict[str, int
 
 
 def source(geo: Geometry) -> tuple[str, dict[str, int]]:
-    """Source of ``make(constants..., KILL) -> (settle, scan, box_line)``, and the constants."""
+    """Source of ``make(constants..., KILL, BITS) -> (settle, scan, box_line)``, and the
+    constants."""
     t = tables(geo)
     n, width = geo.n, t.width
     consts: dict[str, int] = {
@@ -102,8 +103,13 @@ def source(geo: Geometry) -> tuple[str, dict[str, int]]:
         box_body = " " * 8 + "return x"
     names = ", ".join(consts)
     return f"""
-def make({names}, KILL):
-    def settle(x, done):
+def make({names}, KILL, BITS):
+    # indexed by bit_length (one past the bit's index); the placements commute (each is
+    # an AND), so they go from the highest bit, which needs no isolating of the lowest
+    KILL = (0, *KILL)
+    BIT = (0, *BITS)
+
+    def settle(x, done, KILL=KILL, BIT=BIT):
         while True:
             if (x + M) & G != G:
                 return 0, done
@@ -113,9 +119,9 @@ def make({names}, KILL):
                 return x, done
             done |= new
             while new:
-                low = new & -new
-                x &= KILL[low.bit_length() - 1]
-                new ^= low
+                i = new.bit_length()
+                x &= KILL[i]
+                new ^= BIT[i]
 
     def scan(x):
 {scan_body}
@@ -135,7 +141,8 @@ def compiled(geo: Geometry) -> tuple[Settle, Step, Step]:
     exec(compile(src, f"<bitclassic {geo.variant} {geo.n}>", "exec"), namespace)
     make = namespace["make"]
     assert callable(make)
-    return cast(tuple[Settle, Step, Step], make(*consts.values(), tables(geo).kill))
+    kill = tables(geo).kill
+    return cast(tuple[Settle, Step, Step], make(*consts.values(), kill, bits(len(kill))))
 
 
 @cache
