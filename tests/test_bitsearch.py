@@ -109,3 +109,25 @@ def test_pair_reach_filled_by_the_search() -> None:
             assert mask == sum((v | 1 << geo.n) << (p * t.width) for p in geo.peers[c])
             met += 1
     assert met > 0
+
+
+def test_boards_are_their_fields() -> None:
+    """``board_of`` and ``board_of_masks`` lay each cell's candidates in its field (bit
+    ``d-1`` of field ``c`` for digit ``d``, guards clear) on every board shape; a value out
+    of range gives the empty board."""
+    rng = Rng("boards-are-fields")
+    for variant, n in (("sudoku", 4), ("sudoku", 6), ("sudoku", 9), ("sudoku", 16),
+                       ("xsudoku", 5), ("latin", 7)):
+        geo = geometry(variant, n)
+        t = bitsearch.tables(geo)
+        for i in range(40):
+            values = [rng.below(n + 1) if rng.below(3) else 0 for _ in range(geo.ncells)]
+            want = sum(t.bit(c, v) if v else t.field(c) for c, v in enumerate(values))
+            assert bitsearch.board_of(geo, values) == want
+            assert bitsearch.board_of(geo, tuple(values)) == want
+            masks = [rng.below(1 << (n + 1)) for _ in range(geo.ncells)]
+            want = sum((m & geo.all_mask) << (c * t.width) for c, m in enumerate(masks))
+            assert bitsearch.board_of_masks(geo, masks) == want
+            bad = values[:]
+            bad[rng.below(geo.ncells)] = (-1, n + 1, -n)[i % 3]
+            assert bitsearch.board_of(geo, bad) == 0
