@@ -236,24 +236,17 @@ class ClassicSearch:
             # the first pair cell, else the first with the fewest candidates
             cell = (pair & -pair).bit_length() - 1 if pair else fewest(x, two, field_at, n + 1)
             rest = x & field_at[cell]
-            if shuffle is not None:
-                lows = []
-                while rest:
-                    low = rest & -rest
-                    lows.append(low)
-                    rest ^= low
-                shuffle(lows)
-                for low in lows:
-                    y, d2, _ = round_(x & kill[low.bit_length() - 1], done | low)
-                    if y and dfs(y, d2):
-                        return True
-                return False
+            lows = []  # the cell's digits, in increasing order unless shuffled
             while rest:
                 low = rest & -rest
+                lows.append(low)
+                rest ^= low
+            if shuffle is not None:
+                shuffle(lows)
+            for low in lows:
                 y, d2, _ = round_(x & kill[low.bit_length() - 1], done | low)
                 if y and dfs(y, d2):
                     return True
-                rest ^= low
             return False
 
         try:
