@@ -344,19 +344,27 @@ class BitSearch:
         reach = self.reach
         kill1, bit1, field1, spread1 = self.by_length
         worst = t.n + 1
+        # per guard bit's bit_length: the failures seen (this search's history)
+        failed = [0] * (t.ncells * w + 1)
         limit = self.limit if self.limit is not None else 1 << 62
         found = self.solutions if self.keep else None
         nodes = 0
         count = 0
 
-        def dfs(x: int, und: int) -> bool:
-            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits);
+        def dfs(x: int, und: int, at: int) -> bool:
+            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits;
+            ``at``: the guard bit's bit_length of the cell just branched on, 0 at the root);
             True when the limit is reached."""
             nonlocal nodes, count
             while True:  # the last child of a node is searched in this loop, not a call
                 nodes += 1
                 x, und, two, pair = propagate(x, und)
                 if not x:
+                    failed[at] += 1  # the cell branched on, and each cell left empty
+                    while und:
+                        g = und.bit_length()
+                        und ^= bit1[g]
+                        failed[g] += 1
                     return False
                 if not two:
                     count += 1
@@ -378,18 +386,19 @@ class BitSearch:
                     rest ^= bit1[g]
                     v = (x >> (g - w)) & digits
                     try:
-                        k = (wanted & reach[g][v]).bit_count()
+                        k = (wanted & reach[g][v]).bit_count() * 2 + failed[g]
                     except KeyError:
                         m = reach[g][v] = (v | top) * spread1[g]
-                        k = (wanted & m).bit_count()
+                        k = (wanted & m).bit_count() * 2 + failed[g]
                     if k >= best:
                         best = k
                         cell = g
                         pick = v
                 # its two digits, the lower first, read off the small field
                 und ^= field1[cell]
+                at = cell
                 cell -= w
-                if dfs(x & kill1[cell + (pick & -pick).bit_length()], und):
+                if dfs(x & kill1[cell + (pick & -pick).bit_length()], und, at):
                     return True
                 x &= kill1[cell + pick.bit_length()]
             g = fewest(x, two, field_at, worst)
@@ -397,7 +406,7 @@ class BitSearch:
             und ^= field_at[g]
             while rest:  # each digit in increasing order (the child starts with it placed)
                 low = rest & -rest
-                if dfs(x & kill1[low.bit_length()], und):
+                if dfs(x & kill1[low.bit_length()], und, g + 1):
                     return True
                 rest ^= low
             return False
@@ -405,7 +414,7 @@ class BitSearch:
         try:
             x, und, _, _ = self.propagate_root(x, t.full)
             if x:
-                dfs(x, und)
+                dfs(x, und, 0)
         finally:
             self.nodes += nodes
             self.count += count
