@@ -226,15 +226,15 @@ class BitSearch:
     by the weaker of the two choices, or by their product, did no better.  The score is
     doubled and the cell's failures so far in this search added (dom/wdeg-like, failure
     driven): +1 each time the cell is left empty when a node fails (the propagator names
-    those cells) and each time a child of a branch on it fails: forum hardest, uniqueness,
-    335 nodes -> 286 on all 375 (median 290 -> 260), 265 -> 243 on the first 100; about
-    +4% a node, -8% median CPU (bench_solver against xcover, forum uniqueness: 0.78x ->
-    0.87x; first solution 1.14x -> 1.15x; the other sets within noise).  Otherwise it is
-    on the first cell with the fewest candidates.  Digits are tried in increasing order,
-    each child starting with its digit placed.  Probing (propagating both children of
-    every pair cell, taking the survivor when one fails and otherwise the pair whose
-    children leave the fewest open cells, children reused) costs more propagations than
-    it saves, at depth below 2, 4 or 8.
+    those cells) and each time a child of a branch on it fails at once: forum hardest,
+    uniqueness, 335 nodes -> 286 on all 375 (median 290 -> 260), 265 -> 243 on the first
+    100; about +4% a node, -8% median CPU (bench_solver against xcover, forum uniqueness:
+    0.78x -> 0.87x; first solution 1.14x -> 1.15x; the other sets within noise).
+    Otherwise it is on the first cell with the fewest candidates.  Digits are tried in
+    increasing order, each child starting with its digit placed.  Probing (propagating
+    both children of every pair cell, taking the survivor when one fails and otherwise
+    the pair whose children leave the fewest open cells, children reused) costs more
+    propagations than it saves, at depth below 2, 4 or 8.
 
     Branching on a digit's two places in a house (a bilocal pair, both cells with three
     candidates or more; placing the digit in either) when it scores at least as well as
@@ -333,7 +333,14 @@ class BitSearch:
       316 / 264; ``w`` multiplying the score, ``k * (c + w)`` for ``c`` 5 to 40: 285-291
       / 239-243;
     * last conflict (branch on the cell the last failure emptied, when a pair cell): 339
-      / 273 alone, 304 / 255 with ``w``.
+      / 273 alone, 304 / 255 with ``w``;
+    * impact (open cells a child's propagation settles, per cell and digit, averaged; a
+      failing child settles all): ``k`` plus a fifth of both digits' 315 / 266, half the
+      smaller 313 / 255; with ``w`` 294 / 253, 287 / 243;
+    * timed side by side (min of 2 runs, all 375): ``w`` decaying as above 286 nodes,
+      1.07x against 1.08x for the rule kept; ``k + w`` 289 nodes, 1.11x (within noise);
+    * first solution: the two children ordered by their digit's failures in this cell
+      (fewer first, or more first): 137 / 138 nodes against 137 (153 with no history).
 
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
