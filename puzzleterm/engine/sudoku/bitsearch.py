@@ -344,7 +344,10 @@ class BitSearch:
     * a digit without a place in a house (12% of failures) adding 0.1, 0.3 or 1 to
       ``w`` of each of the house's cells: 289 / 241, 288 / 242, 291 / 245;
     * a restart after 30, 60 or 100 nodes, keeping ``w``: 318, 344, 381 nodes in all
-      (the informed second search no smaller than the first).
+      (the informed second search no smaller than the first);
+    * the branch cell above the failing child's parent credited too (+0.5, +1): 291 /
+      246, 297 / 255; failures weighted by depth (``1/(1 + depth)``, or 0.3 below depth
+      8): 289 / 244, 293 / 244.
 
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
