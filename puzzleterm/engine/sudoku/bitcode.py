@@ -206,7 +206,9 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     box-line reductions run (boards with boxes, when ``box_line``).  At the fixed point it
     returns the state, the placements made, the open cells and the cells with two
     candidates (as guard bits).  With ``undone``, the function takes and returns the
-    digit bits of the cells not placed yet (``und``) instead of the placements (``done``).
+    digit bits of the cells not placed yet (``und``) instead of the placements (``done``),
+    and on a contradiction shown by empty cells it returns their guard bits there
+    (``(0, empty, 0, 0)``; 0 for a digit without a place in a house).
 
     A fold's "two or more" is within its "one or more", so ``ones ^ twos`` is "exactly
     one"; the same holds for a spread segment within its spread line or box.  The code
@@ -222,7 +224,8 @@ def source(geo: Geometry, width: int, templates: Sequence[Sequence[int]],
     }
     code.emit("y = (x | G) - L")  # an empty field borrows from its guard
     code.emit("if y & G != G:")  # a cell without candidates
-    code.emit("    return 0, 0, 0, 0")
+    # with ``undone``, the guard bits of the empty cells, for the search to weigh them
+    code.emit(f"    return 0, {'G ^ (y & G)' if undone else '0'}, 0, 0")
     code.emit("z = x & y")  # each cell's candidates but the lowest
     code.emit("two = (z + M) & G")
     code.emit("one = G ^ two")
