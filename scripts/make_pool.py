@@ -1,6 +1,7 @@
-"""Build ``puzzleterm/engine/human/pool.py``: 9x9 puzzles at the levels that search reaches
-slowly, found by the same search the engine uses, from fixed seeds (so the pool is
-reproducible: ``python scripts/make_pool.py``).
+"""Build ``puzzleterm/engine/sudoku/human/pool.py``: puzzles at the levels that search
+reaches slowly, found by the same search the engine uses, from fixed seeds (so the pool is
+reproducible: ``python scripts/make_pool.py``; ``--part KEY`` rebuilds one level and keeps
+the others as they are).
 
 ``--survey`` instead prints, for each board, the levels of random minimal puzzles (the
 evidence behind ``max_level``).
@@ -22,15 +23,19 @@ from puzzleterm.engine.sudoku.human.levels import pool_key, search_attempt
 from puzzleterm.engine.sudoku.human.solve import grade_givens
 from puzzleterm.engine.types import Level
 
-OUT = Path(__file__).resolve().parent.parent / "puzzleterm" / "engine" / "human" / "pool.py"
+OUT = (Path(__file__).resolve().parent.parent / "puzzleterm" / "engine" / "sudoku" / "human"
+       / "pool.py")
 
-#: (variant, size, level, how many): the levels ``levels.POOL_FIRST`` deals from the pool.
+#: (variant, size, level, how many): the levels ``levels.POOL_FIRST`` deals from the pool,
+#: and 16x16 hard, which search misses for some seeds (``levels.generate_at_level`` then
+#: deals it from the pool).
 TARGETS = (
     ("sudoku", 9, Level.HARD, 100),
     ("sudoku", 9, Level.EXTREME, 100),
     ("sudoku", 6, Level.MEDIUM, 40),
     ("xsudoku", 5, Level.MEDIUM, 40),
     ("latin", 6, Level.MEDIUM, 40),
+    ("sudoku", 16, Level.HARD, 30),
 )
 
 
@@ -56,10 +61,11 @@ def find(variant: str, n: int, level: Level, count: int) -> list[str]:
 
 def write(pool: dict[str, list[str]]) -> None:
     lines = [
-        '"""Pre-generated 9x9 puzzles for the levels that search reaches slowly.',
+        '"""Pre-generated puzzles for the levels that search reaches slowly.',
         "",
-        "Written by scripts/make_pool.py (do not edit by hand); each entry is 81 digits, 0 for",
-        'a blank.  The generator transforms them by its rng before dealing them."""',
+        "Written by scripts/make_pool.py (do not edit by hand); each entry is one symbol per",
+        "cell (1-9, then A-G on 16x16), 0 for a blank.  The generator transforms them by its",
+        'rng before dealing them."""',
         "",
         "POOL: dict[str, tuple[str, ...]] = {",
     ]

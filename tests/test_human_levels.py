@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzleterm.engine import find_kind
+from puzzleterm.engine.gameid import load_game_id
 from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.sudoku import solver as bt
 from puzzleterm.engine.sudoku.geometry import geometry
@@ -60,7 +61,7 @@ def test_levels_are_capped_per_board() -> None:
 
 
 def test_pool_entries_keep_their_level_under_transforms() -> None:
-    for variant, n, level in sorted(POOL_FIRST):
+    for variant, n, level in sorted(POOL_FIRST | {("sudoku", 16, Level.HARD)}):
         geo = geometry(variant, n)
         entries = POOL.get(pool_key(geo, level), ())
         if not entries:
@@ -80,3 +81,25 @@ def test_kind_generate_at_level() -> None:
     puzzle = kind.generate(kind.parse_params("9x9"), Rng("kind|medium"), Level.MEDIUM)
     assert puzzle.grade is not None and puzzle.grade.level == Level.MEDIUM
     assert kind.count_solutions(puzzle.state) == 1
+
+
+#: what search deals for ``sudoku:16x16:hard#1`` (it finds the level for this seed)
+SIXTEEN_HARD_1 = (
+    ".G..5..F.2.A89..9..5.G.1.B....A..2..4.....6E.F.B...E..7..CFG5.D..6..G...A8....195..8.AB.G"
+    "..6.D...49A...5.....B7.F73..E.....246....C26.....9..13F.ED.....6...A89...A.8..E.51.C..74"
+    "8....G2...C..B..F.3D21..4..6...B.1.C7.....F..E..C....5.1.G.B..2..29E.4.D..5..F."
+)
+
+
+def test_sixteen_hard_from_the_pool_where_search_misses() -> None:
+    """16x16 hard: seeds that search serves keep their puzzles (#1), and a seed it misses
+    (#3, which it dealt at medium) gets a pool puzzle of the level instead."""
+    served = load_game_id("sudoku:16x16:hard#1")
+    assert served.desc == SIXTEEN_HARD_1
+    missed = load_game_id("sudoku:16x16:hard#3")
+    assert missed.grade is not None and missed.grade.level == Level.HARD
+    geo = geometry("sudoku", 16)
+    givens = tuple(geo.digit_of(ch) for ch in missed.desc)
+    assert bt.count_values(geo, givens, 2) == 1
+    blanks = sorted(text.count("0") for text in POOL[pool_key(geo, Level.HARD)])
+    assert givens.count(0) in blanks  # a transformed pool entry: the same number of blanks

@@ -10,13 +10,14 @@ the puzzle up towards L.  The attempt succeeds when the final grade is exactly L
 
 Pool.  On 9x9, "hard" puzzles (fish and big subsets, but no wings) are rare among minimal
 puzzles, and "extreme" ones cost many attempts, so those levels are dealt from a pool
-made by ``scripts/make_pool.py`` (the same search, run offline).  A pool puzzle is
-transformed by the rng (digit relabelling, row and column swaps within bands and stacks,
-band and stack swaps, transposition: the moves that keep a Sudoku valid and its 180-degree
-symmetry) and regraded, so seeds give varied puzzles.
+made by ``scripts/make_pool.py`` (the same search, run offline).  On 16x16, search finds
+"hard" for about half the seeds within its attempts; the others are dealt from a pool.  A
+pool puzzle is transformed by the rng (digit relabelling, row and column swaps within
+bands and stacks, band and stack swaps, transposition: the moves that keep a Sudoku valid
+and its 180-degree symmetry) and regraded, so seeds give varied puzzles.
 
-Attempts are capped; when none succeeds, the attempt whose grade came closest is returned
-with its real grade.
+Attempts are capped; when none succeeds (and no pool of the level deals it), the attempt
+whose grade came closest is returned with its real grade.
 
 Reachable levels (:func:`max_level`): 4x4 Sudoku is all singles; 6x6 Sudoku reaches medium
 (its rare harder puzzles skip levels); 5x5 X-Sudoku reaches extreme, its diagonals giving
@@ -235,5 +236,12 @@ def generate_at_level(geo: Geometry, rng: Rng, level: Level) -> tuple[tuple[int,
         if pooled is not None:
             return pooled
     symmetric = default_symmetric(geo)
-    return deal_at_level(lambda r: search_attempt(geo, r, target, symmetric), rng, target,
+    made = deal_at_level(lambda r: search_attempt(geo, r, target, symmetric), rng, target,
                          max_attempts(geo))
+    if made[1].level != target and (geo.variant, geo.n, target) not in POOL_FIRST:
+        # search missed the level for this seed: a pool of the level, when there is one,
+        # deals it (seeds that search serves keep their puzzles)
+        pooled = from_pool(geo, rng.fork("pool"), target)
+        if pooled is not None:
+            return pooled
+    return made
