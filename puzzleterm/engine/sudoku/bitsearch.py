@@ -373,27 +373,29 @@ class BitSearch:
       246, 297 / 255; failures weighted by depth (``1/(1 + depth)``, or 0.3 below depth
       8): 289 / 244, 293 / 244.
 
-    Bilocal pairs again, on top of the failure history (forum hardest, uniqueness, mean
-    / median nodes on all 375 against 286 / 260; rows and columns, neither cell a pair
-    cell, scored as twice the digit's places among both cells' peers, pair peers thrice,
-    plus the larger failure count of the two; taken when at least the best pair cell's
-    score): at every node 221 / 203 (the two counts summed: 226); below depth 3, 4, 5, 6
-    only, 268, 251, 240, 232 nodes, evaluated at 3%, 8%, 15%, 25% of the nodes.  Built
-    (generated per geometry: both line shapes folded to "three or more" by doubling, a
-    line whose digit is in a pair cell dropped by an or-fold, and a pair whose cells'
-    digit has fewer than three places across dropped in bulk: 7.4 pairs scored a call
-    instead of 14.6, same nodes): 22 us a call (folds 7.5, filters 3.3, the loop 11).
-    Side by side (CPU): below depth 4, forum uniqueness 1.047x faster (mean 1.069x),
-    first solution 1.009x, but top95 uniqueness 0.75x, first 0.79x, top1465 0.77x (small
-    trees are all shallow); below depth 3, 5, 6: 1.02x, 1.02x, 0.96x.  Only once the
-    search has seen 30, 50 or 100 nodes (large trees only): 1.01x-1.03x (noise), top95
-    0.97x-1.02x.  Node counts only: pairs with the digit in a pair peer of both cells
-    (0.6 pairs a node left) 281, of either 274; both cells with three candidates 268;
-    scored by pair peers only 278, by history only 265; boxes' pairs too 235, rows only
-    242 (below depth 6); a gate on a weak best pair cell (reach 12 or less, below depth 8)
-    237 nodes at 15% evaluated, no better than the depth gate; pairs whose cells' digit
-    has three places or more in their boxes: 2.2 pairs scored, 239 nodes, but the boxes
-    folded to three cost ~4 us more.  So the saving is real but a call costs ~1.1 nodes.
+    Bilocal pairs again, on top of the failure history (forum hardest, uniqueness, mean /
+    median nodes on all 375 against 286 / 260; rows and columns, neither cell a pair cell,
+    scored as twice the digit's places among both cells' peers, pair peers thrice, plus the
+    larger failure count of the two; taken when at least the best pair cell's score): at
+    every node 221 / 203 (the two counts summed: 226); below depth 3, 4, 5, 6 only, 268,
+    251, 240, 232 nodes, evaluated at 3%, 8%, 15%, 25% of the nodes.  Built (generated per
+    geometry: both line shapes folded to "three or more" by doubling, a line whose digit is
+    in a pair cell dropped by an or-fold, and a pair whose cells' digit has fewer than three
+    places across dropped in bulk: 7.4 pairs scored a call instead of 14.6, same nodes): 22
+    us a call (folds 7.5, filters 3.3, the loop 11).  Side by side (CPU): below depth 4,
+    forum uniqueness 1.047x faster (mean 1.069x), first solution 1.009x, but top95
+    uniqueness 0.75x, first 0.79x, top1465 0.77x (small trees are all shallow); below depth
+    3, 5, 6: 1.02x, 1.02x, 0.96x.  Only once the search has seen 30, 50 or 100 nodes (large
+    trees only): 1.01x-1.03x (noise), top95 0.97x-1.02x; after 10 nodes below depth 4:
+    1.03x, top95 0.88x.  The open cells after the root's propagation do not tell the large
+    trees (medians: forum 59, top1465 58 for 31 nodes on average, top95 54).  Node counts
+    only: pairs with the digit in a pair peer of both cells (0.6 pairs a node left) 281, of
+    either 274; both cells with three candidates 268; scored by pair peers only 278, by
+    history only 265; boxes' pairs too 235, rows only 242 (below depth 6); a gate on a weak
+    best pair cell (reach 12 or less, below depth 8) 237 nodes at 15% evaluated, no better
+    than the depth gate; pairs whose cells' digit has three places or more in their boxes:
+    2.2 pairs scored, 239 nodes, but the boxes folded to three cost ~4 us more.  So the
+    saving is real but a call costs ~1.1 nodes.
 
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
