@@ -235,167 +235,22 @@ def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
 class BitSearch:
     """Propagate-and-branch search; counts solutions up to ``limit`` (None: all).
 
-    Box-line reductions run once, at the root: at every node (or down to depth 3, 6, 10)
-    they save up to a third of the nodes but cost as much time (measured on the forum's
-    hardest; still so when they run once per node rather than to a fixed point, at depth
-    below 3, 5 or 8: within 4% either way).  Each node propagates singles.
-
-    Branching is on a cell with two candidates when there is one (nearly always, after
-    singles): the one that sees the most open cells and the most digits of two-candidate
-    peers that one of its choices would settle (each once: a peer with both its digits
-    counts three times), so that either choice reaches far; one ``bit_count`` per cell
-    scores it.  On the forum's hardest, counting the settled peers saves an eighth of the
-    nodes (scoring by the open and two-candidate peers alone was the previous rule; the
-    first two-candidate cell needs twice the nodes); weighing a settled digit twice, or
-    by the weaker of the two choices, or by their product, did no better.  The score is
-    doubled and the cell's failures so far in this search added (dom/wdeg-like, failure
-    driven): +1 each time the cell is left empty when a node fails (the propagator names
-    those cells) and each time a child of a branch on it fails at once: forum hardest,
-    uniqueness, 335 nodes -> 286 on all 375 (median 290 -> 260), 265 -> 243 on the first
-    100; about +4% a node, -8% median CPU (bench_solver against xcover, forum uniqueness:
-    0.78x -> 0.87x; first solution 1.14x -> 1.15x; the other sets within noise).
+    Each node propagates naked and hidden singles; box-line reductions run once, at the
+    root.  Branching is on a cell with two candidates when there is one (nearly always,
+    after singles): the one with the highest score, twice the open cells it sees plus the
+    digits of two-candidate peers that one of its choices would settle (each once: one
+    ``bit_count`` against a mask looked up by the cell's two digits, :func:`pair_reach`),
+    plus the cell's failures so far in this search (dom/wdeg-like: +1 each time a failing
+    node leaves it empty, and each time a child of a branch on it fails at once).
     Otherwise it is on the first cell with the fewest candidates.  Digits are tried in
-    increasing order, each child starting with its digit placed.  Probing (propagating
-    both children of every pair cell, taking the survivor when one fails and otherwise
-    the pair whose children leave the fewest open cells, children reused) costs more
-    propagations than it saves, at depth below 2, 4 or 8.
+    increasing order, each child starting with its digit placed, the last one searched in
+    the caller's loop.
 
-    Branching on a digit's two places in a house (a bilocal pair, both cells with three
-    candidates or more; placing the digit in either) when it scores at least as well as
-    the best pair cell, scored as the digit's places among both cells' peers plus twice
-    those in pair peers: forum hardest, uniqueness, 335 nodes -> 255 (pairs of every house
-    shape), 247 (rows and columns only), 345 (boxes only: worse).  Weaker scores: the
-    pair cell's (open peers and settled digits of both cells: 807 nodes), the digit's
-    places only (281), only the pairs of the digit with the most places (305).  Built on
-    9x9, rows and columns: their "exactly two" from the last round's folds at the fixed
-    point (~30 operations, +9% CPU over the whole search alone), pairs with a two-candidate
-    cell dropped by one fold of those cells (14 pairs a node left), each scored by two
-    ``bit_count`` (the pair-peer digits stacked above the board, so counted thrice): 247
-    nodes but 7.2 ms median against 5.8.  Only at depth below 4 or 6: 294 / 268 nodes,
-    6.0 / 6.4 ms against 5.9, and top95 0.39 -> 0.56 ms.  The winners' pair-cell scores
-    are spread like all nodes' (no gate there).  To pay, the pairs need scoring without
-    a loop per pair (or a filter that leaves two or three).
-
-    Where a node's time goes (forum hardest, uniqueness, 335 nodes, ~19 us a node on
-    average): propagation ~15 us (~78%), the pair-cell scoring ~3.4 us (18%; 6.9 us at the
-    half of the nodes that score, 9.5 pair cells each), the rest ~1 us.  Half the nodes
-    fail, and they are two thirds of the propagation: 8.3 rounds and 15.4 placements each
-    (the contradiction shows, as an empty cell or a digit without a place, only about 6.5
-    rounds in), against 3.4 rounds and 3 placements for the others; placements are ~30% of
-    propagation.  A round is near its floor: ~60 ns an operation whatever the size.
-
-    Measured and dropped: the score's mask looked up per cell and field (no gain: a small
-    int times a sparse one is cheap); the houses folded in another order (boxes or columns
-    first: within 1%); the empty-cell test only when a round places nothing (+6-10%); a
-    child taking the parent's ranking of pair cells (the first still a pair cell: 280 nodes
-    on the first 150 instead of 248, +13% time); scoring only the pair cells whose two
-    digits are both in pair peers (a fold of the pair cells' digits per house shape, ~50
-    operations, leaves 4.7 cells of 9.6: 274 nodes on the first 100 instead of 265, +13%
-    time); stopping the scan at the first cell scoring at least the parent's best (+0, +2 or
-    +4: 285, 266, 265 nodes, no faster).  Estimated, not built: the two children propagated
-    side by side in one integer (the rounds would be the longer child's, 0.68 of the sum,
-    but shifts and subtractions on twice the bits cost 1.45x, so ~0.96 overall); placing a
-    round's singles by folds rather than one by one (~33 operations a round against ~15 for
-    its 2.1 placements); a test for a digit without a place at every round (~18 operations a
-    round, to see a contradiction ~2 rounds early in failing nodes).  Kept: look-ups indexed
-    by ``bit_length`` (no subtraction; the tables built once per geometry) and the last
-    child searched in the caller's loop: ~4% on the forum's uniqueness median (bench_solver
-    against xcover: 0.77x -> 0.80x), the other sets unchanged.  Bilocal pairs (rows and
-    columns) scored by the digit's places among each cell's peers (summed over the two
-    cells, pair peers thrice), re-measured by a slow model: 272 nodes on all 375 (-19%), but
-    243 on the first 100 against 265 (-8%): the saving lies in the largest trees, so the
-    median gains less than the mean; below depth 5 or 8 only: 295 / 277 nodes.
-
-    Kept since (forum hardest, first 100, uniqueness, same nodes and order): a pair cell's
-    mask looked up by its two digits (:func:`pair_reach`) rather than a product per cell
-    (~3%: a dict keyed by the field in place was slower, hashing a big int costs ~200 ns),
-    and the cells still open passed as ``und`` with the branch digits read off the small
-    field (~3%).  Measured and dropped, on the same 100 (265 nodes):
-
-    * both children propagated side by side in one integer (built: a second board
-      ``ncells * width`` bits up, failed boards made inert): over 3,000 branch nodes,
-      31.8 us against 31.6 us one after the other, and 4.98 ms against 4.83 ms in the
-      search.  A round on two boards costs ~1.3x one, but the twin needs 9.2 rounds where
-      the longer child needs 7.5 (the sum: 10.9): a board that has no naked single waits
-      while the other has some, since the houses are folded only when neither does.
-      Stopping at the first failure takes 24 us, and the survivor's rest 7.5 us more.
-      Folding the houses as soon as one board has no naked single (both boards' hidden
-      singles placed), a board at its fixed point left idle: 33.5 us against 30.3 (the
-      folds run too often).  At branch nodes both children fail 34% of the time, one
-      33%, neither 33%;
-    * box-line reductions at every node, by kind: pointing and claiming 202 nodes (5.73 ms
-      against 4.90), claiming only 212 (5.21), pointing only 226 (5.51); a node runs 0.74
-      passes, 0.24 of them eliminating;
-    * at the root, naked and hidden pairs and triples and X-wings and swordfish to a fixed
-      point: 264 nodes (nothing to find on these puzzles); every pair cell's two choices
-      tried there, a failing one removed: none fails;
-    * the score plus, per digit of the cell with exactly two places in one of its houses,
-      0.5, 1 or 2: 276, 307, 352 nodes; plus 1/(places-1) per house and digit: 280; the
-      digits of three-candidate peers counted too: 330;
-    * the score only above depth 6, 9 or 12 (deeper, the last pair cell): 340, 280, 265
-      nodes, no faster; only the first 6 or 4 pair cells scored: 280 / 310 nodes, no
-      faster; ties to the last cell: 266 nodes;
-    * hidden singles of fewer house shapes at the nodes (all three kept at the root):
-      without boxes 287 nodes for 2.5% less time (within noise), without columns 335,
-      without rows 330, boxes only 404 (+7% to +18% time); the weaker rounds cost about
-      what the larger tree does, as box-line reductions do the other way;
-    * failing nodes end on an empty cell 88% of the time; a test for a digit without a
-      place at every round would see it one round earlier (7.6 rounds against 8.6).
-
-    Failure-driven choice, measured and dropped (forum hardest, uniqueness, mean nodes on
-    all 375 / the first 100, against 335 / 265 with no history; score ``k``, ``w`` the
-    cell's failures): everything lands on 282-291 / 236-243, the largest trees gaining most.
-
-    * ``w`` from emptied cells only: ``k + w/2`` 291 / 242, ``k + w`` 295 / 250, ``k +
-      w/10`` 305 / 248; ``w`` as a tie-break only 314 / 252; from failing children only
-      305 / 254; ``k + w`` with both kinds 289 / 245, ``k + w/3`` 286 / 238;
-    * weight on the emptied cells' peers (wdeg's constraints, as the sum over peers):
-      ``k + pw/10`` 322 / 259, ``pw/2`` 345 / 275, added to ``w`` 293 / 246;
-    * failing children counted per cell and digit (a second look-up per pair cell, the
-      two digits summed or the larger): 282 / 238, 285 / 241; on their own 302 / 250;
-    * decay (VSIDS-style, the increment grown by 1/0.995, 1/0.95 per failure): 285 / 236,
-      316 / 264; ``w`` multiplying the score, ``k * (c + w)`` for ``c`` 5 to 40: 285-291
-      / 239-243;
-    * last conflict (branch on the cell the last failure emptied, when a pair cell): 339
-      / 273 alone, 304 / 255 with ``w``;
-    * impact (open cells a child's propagation settles, per cell and digit, averaged; a
-      failing child settles all): ``k`` plus a fifth of both digits' 315 / 266, half the
-      smaller 313 / 255; with ``w`` 294 / 253, 287 / 243;
-    * timed side by side (min of 2 runs, all 375): ``w`` decaying as above 286 nodes,
-      1.07x against 1.08x for the rule kept; ``k + w`` 289 nodes, 1.11x (within noise);
-    * first solution: the two children ordered by their digit's failures in this cell
-      (fewer first, or more first): 137 / 138 nodes against 137 (153 with no history);
-    * a digit without a place in a house (12% of failures) adding 0.1, 0.3 or 1 to
-      ``w`` of each of the house's cells: 289 / 241, 288 / 242, 291 / 245;
-    * a restart after 30, 60 or 100 nodes, keeping ``w``: 318, 344, 381 nodes in all
-      (the informed second search no smaller than the first);
-    * the branch cell above the failing child's parent credited too (+0.5, +1): 291 /
-      246, 297 / 255; failures weighted by depth (``1/(1 + depth)``, or 0.3 below depth
-      8): 289 / 244, 293 / 244.
-
-    Bilocal pairs again, on top of the failure history (forum hardest, uniqueness, mean /
-    median nodes on all 375 against 286 / 260; rows and columns, neither cell a pair cell,
-    scored as twice the digit's places among both cells' peers, pair peers thrice, plus the
-    larger failure count of the two; taken when at least the best pair cell's score): at
-    every node 221 / 203 (the two counts summed: 226); below depth 3, 4, 5, 6 only, 268,
-    251, 240, 232 nodes, evaluated at 3%, 8%, 15%, 25% of the nodes.  Built (generated per
-    geometry: both line shapes folded to "three or more" by doubling, a line whose digit is
-    in a pair cell dropped by an or-fold, and a pair whose cells' digit has fewer than three
-    places across dropped in bulk: 7.4 pairs scored a call instead of 14.6, same nodes): 22
-    us a call (folds 7.5, filters 3.3, the loop 11).  Side by side (CPU): below depth 4,
-    forum uniqueness 1.047x faster (mean 1.069x), first solution 1.009x, but top95
-    uniqueness 0.75x, first 0.79x, top1465 0.77x (small trees are all shallow); below depth
-    3, 5, 6: 1.02x, 1.02x, 0.96x.  Only once the search has seen 30, 50 or 100 nodes (large
-    trees only): 1.01x-1.03x (noise), top95 0.97x-1.02x; after 10 nodes below depth 4:
-    1.03x, top95 0.88x.  The open cells after the root's propagation do not tell the large
-    trees (medians: forum 59, top1465 58 for 31 nodes on average, top95 54).  Node counts
-    only: pairs with the digit in a pair peer of both cells (0.6 pairs a node left) 281, of
-    either 274; both cells with three candidates 268; scored by pair peers only 278, by
-    history only 265; boxes' pairs too 235, rows only 242 (below depth 6); a gate on a weak
-    best pair cell (reach 12 or less, below depth 8) 237 nodes at 15% evaluated, no better
-    than the depth gate; pairs whose cells' digit has three places or more in their boxes:
-    2.2 pairs scored, 239 nodes, but the boxes folded to three cost ~4 us more.  So the
-    saving is real but a call costs ~1.1 nodes.
+    Each rule was measured against its alternatives on the forum's hardest puzzles; the
+    figures, for what was kept and for the many variants dropped (box-line reductions at
+    every node, probing, bilocal branching, both children propagated in one integer, other
+    scores and failure weights, restarts...), are in ``docs/backtracker.md``: read it
+    before trying a new rule.
 
     Counting to 2 is one search: once the first solution is found, every node still to
     visit lies beside its path and so excludes it, so knowing it prunes nothing there;
