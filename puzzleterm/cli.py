@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from .cli_help import add_help, add_kind_flags
 from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
-from .engine.kind import Batchable, Enumerable, OptionValue, Progress, solve_counted
+from .engine.kind import Batchable, Enumerable, Listable, OptionValue, Progress, solve_counted
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -353,10 +353,23 @@ def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"{kind.title} cannot be enumerated")
     options = kind_options(kind, args)
     params = kind.params_from_options(options)
-    with progress_bar(f"Enumerating {kind.title}") as progress:
-        for line in kind.enumerate(params, options, progress):
-            out.write(line + "\n")
-            out.flush()
+    path = options.pop("out", None)  # the listing goes to this file, not standard output
+    lister = kind if isinstance(path, str) and isinstance(kind, Listable) else None
+    try:
+        listing = None if lister is None else open(str(path), "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        with progress_bar(f"Enumerating {kind.title}") as progress:
+            for line in kind.enumerate(params, options, progress):
+                out.write(line + "\n")
+                out.flush()
+        if lister is not None and listing is not None:
+            count = sum(listing.write(line + "\n") > 0 for line in lister.listing(params, options))
+            out.write(f"wrote {count} lines to {path}\n")
+    finally:
+        if listing is not None:
+            listing.close()
     return EXIT_OK
 
 
