@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from puzzleterm.app import PuzzleApp
+from puzzleterm.screens.arith import ArithScreen
+from puzzleterm.screens.dialogs import ConfirmScreen
+from puzzleterm.screens.help import HelpScreen
+from puzzleterm.screens.pentomino import PentominoScreen
+
 from .conftest import EASY9, LATIN5, X5
-from .test_ui_play import Game, playing
+from .test_ui_play import Game, make_app, playing, ready
 
 
 def info(g: Game) -> str:
@@ -35,3 +41,57 @@ async def test_a_repeated_digit_is_named_where_it_repeats(ui_home: Path, game_id
         shown = info(g)
         assert f"{digit} {says}" in shown
         assert "diagonal" not in shown
+
+
+# -- every key the help lists does what it says ----------------------------------------------
+
+def help_line(app: PuzzleApp, what: str) -> list[str]:
+    """The keys the open help screen lists for ``what``."""
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen)
+    return next(keys.split() for _, rows in help_screen.keys for keys, said in rows
+                if said.startswith(what))
+
+
+async def test_arith_takes_the_redo_and_reveal_keys_its_help_lists(ui_home: Path) -> None:
+    """The help of every game lists U (redo) and V (reveal the whole solution); the
+    arithmetic screen bound neither, so both did nothing."""
+    app = make_app(ui_home, game_id="arith:mul3x2:hard#ui")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArithScreen) and screen.session is not None
+        await pilot.press("question_mark")
+        assert help_line(app, "undo / redo") == ["u", "z", "/", "y", "U"]
+        assert "V" in help_line(app, "reveal the whole solution")
+        await pilot.press("escape")
+        session = screen.session
+        r, i = screen.cursor
+        await pilot.press("7", "u")
+        assert session.state.values[r][i] is None
+        await pilot.press("U")
+        assert session.state.values[r][i] == 7
+        await pilot.press("V")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.finished and session.assisted
+
+
+async def test_pentomino_help_lists_its_own_keys_not_the_pieces(ui_home: Path) -> None:
+    """On the pentomino board U and V pick pieces, yet the help listed them for redo and
+    reveal, and a failed hint said "Reveal the solution (V)"."""
+    app = make_app(ui_home, game_id="pentomino:6x10:easy#ui")
+    async with app.run_test(size=(100, 50)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        assert isinstance(screen, PentominoScreen)
+        await pilot.press("question_mark")
+        redo = help_line(app, "undo / redo")
+        reveal = help_line(app, "reveal the whole solution")
+        await pilot.press("escape")
+        assert "U" not in redo and "y" in redo
+        assert reveal == ["A"]
+        assert "(A)" in screen.no_hint_text()
+        await pilot.press("A")
+        assert isinstance(app.screen, ConfirmScreen)

@@ -140,8 +140,19 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         """The address of what the reveal key reveals (e.g. the cell under the cursor)."""
         return None
 
+    @classmethod
+    def bound_keys(cls, action: str) -> list[str]:
+        """The keys this screen binds to ``action``, as the help writes them."""
+        return [key.strip() for b in cls.BINDINGS if isinstance(b, Binding)
+                and b.action == action for key in b.key.split(",")]
+
     def help_keys(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        return [*self.HELP_KEYS, *GAME_KEYS]
+        """The kind's keys, then the game keys as this screen binds them (on a pentomino
+        board ``U`` and ``V`` are pieces, not redo and reveal)."""
+        undo, redo = " ".join(self.bound_keys("undo")), " ".join(self.bound_keys("redo"))
+        named = {"u z / y U": f"{undo} / {redo}", "V": " ".join(self.bound_keys("reveal_all"))}
+        return [*self.HELP_KEYS, *[(group, [(named.get(key, key), what) for key, what in rows])
+                                   for group, rows in GAME_KEYS]]
 
     def title_text(self) -> str:
         s = self.session
