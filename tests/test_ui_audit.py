@@ -95,3 +95,32 @@ async def test_pentomino_help_lists_its_own_keys_not_the_pieces(ui_home: Path) -
         assert "(A)" in screen.no_hint_text()
         await pilot.press("A")
         assert isinstance(app.screen, ConfirmScreen)
+
+
+# -- the help of the home, calendar, stats and leaderboard screens ------------------------------
+
+async def test_each_screen_helps_with_its_own_keys(ui_home: Path) -> None:
+    """`?` on the calendar, stats or leaderboard showed the home screen's keys ("c: continue
+    the game in progress"), and the home help left out d, s and l."""
+    app = make_app(ui_home)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await ready(pilot)
+        for opener, title in ((None, "Home"), ("d", "Daily calendar"), ("s", "Stats"),
+                              ("l", "Leaderboard")):
+            if opener is not None:
+                await pilot.press(opener)
+                await ready(pilot)
+            bound = {key for key in app.screen.active_bindings if len(key) == 1}
+            await pilot.press("question_mark")
+            help_screen = app.screen
+            assert isinstance(help_screen, HelpScreen)
+            assert help_screen.keys[0][0] == title
+            letters = {key for _, rows in help_screen.keys for keys, _ in rows
+                       for key in keys.split() if len(key) == 1 and key.isalpha()}
+            assert letters and letters <= bound, (title, letters - bound)
+            if title == "Home":
+                assert {"d", "s", "l"} <= letters
+            await pilot.press("escape")
+            if opener is not None:
+                await pilot.press("escape")
+            await pilot.pause()

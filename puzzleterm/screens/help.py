@@ -14,13 +14,45 @@ from textual.widgets import Footer, Static
 
 Keys = list[tuple[str, list[tuple[str, str]]]]
 
-#: Keys of the home screen (a game screen passes its own).
+#: Keys of the home screen (a game screen passes its own; other screens have ``HELP_KEYS``).
 HOME_KEYS: Keys = [
     ("Home", [
         ("arrows  Enter", "pick a puzzle, or continue the game in progress"),
         ("c", "continue the game in progress"),
+        ("d", "the daily calendar: every day's puzzles"),
+        ("s", "your stats and daily streak"),
+        ("l", "today's leaderboard"),
         ("?", "this help"),
         ("q  Ctrl+Q", "quit"),
+    ]),
+]
+
+CALENDAR_KEYS: Keys = [
+    ("Daily calendar", [
+        ("left  right", "the day before / after"),
+        ("up  down", "a week earlier / later"),
+        ("PageUp  PageDown", "a month earlier / later"),
+        ("t", "today"),
+        ("Tab", "between the calendar and the day's puzzles"),
+        ("Enter", "play the puzzle picked"),
+        ("s  l", "your stats / the day's leaderboard"),
+        ("Esc", "back home"),
+    ]),
+]
+
+STATS_KEYS: Keys = [
+    ("Stats", [
+        ("l", "today's leaderboard"),
+        ("Esc  q", "back"),
+    ]),
+]
+
+LEADERBOARD_KEYS: Keys = [
+    ("Leaderboard", [
+        ("left  right", "the day before / after"),
+        ("k", "another puzzle of the day"),
+        ("n", "the name you have on the leaderboard"),
+        ("Esc  q", "back"),
     ]),
 ]
 
