@@ -269,7 +269,8 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
         else:
             if item.line:
                 out.write(f"# line {item.line}\n")
-            out.write(f"level: {g.level.label} (hardest technique: {g.hardest})\n")
+            hardest = g.hardest or "none: nothing is left to deduce"
+            out.write(f"level: {g.level.label} (hardest technique: {hardest})\n")
             out.write(f"rating: {g.rating:.1f}\n")
             out.write(f"steps: {g.steps}\n")
             for tid, n in g.counts:
