@@ -49,7 +49,9 @@ def read_source(path: str) -> str:
                 data = fh.read()
         text = data.decode("utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        tip = (f" (a game ID stands for both KIND and FILE: give {path} alone)"
+               if ":" in path and isinstance(exc, FileNotFoundError) else "")
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}{tip}") from exc
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {name}: not UTF-8 text") from exc
     return text.removeprefix("\ufeff")

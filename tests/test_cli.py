@@ -120,6 +120,7 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("solve", "sudoku", "--size", "7x7"), "1", "not 7x7"),
         (("solve", "kakuro"), "1", "unknown puzzle kind 'kakuro'"),
         (("solve", "sudoku", "/nonexistent/file"), "", "cannot read /nonexistent/file"),
+        (("solve", "sudoku", "sudoku:9x9:easy#1"), "", "give sudoku:9x9:easy#1 alone"),
         (("solve", "xsudoku"), "11" + "." * 23, "1 appears twice in row 1"),
         (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
         (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
