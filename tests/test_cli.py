@@ -136,6 +136,9 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("play", "sudoku:9x9:garbage"), "", "bad game ID"),
         (("play", "sudoku:9x9"), "", "bad game ID"),
         ((), "", "needs a terminal"),
+        (("serve", "--port", "99999"), "", "--port must be 0 to 65535"),
+        (("serve", "--port", "-1"), "", "--port must be 0 to 65535"),
+        (("serve", "--fps", "0"), "", "--fps must be at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], stdin: str, message: str) -> None:
