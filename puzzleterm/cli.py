@@ -345,7 +345,7 @@ def level_note(kind: Kind[Any, Any], params: Any, asked: Level, got: Level) -> s
     """Why a dealt puzzle's level differs from the one asked for."""
     levels = kind.levels(params)
     board = f"{kind.title} {kind.format_params(params)}"
-    if levels and asked > max(levels):
+    if levels and asked > max(levels) >= got:  # (a deal may still beat the usual top)
         return f"{board} puzzles go up to {max(levels).label}; dealt one at {got.label}"
     return f"no {asked.label} puzzle found for this seed; dealt the nearest level, {got.label}"
 

@@ -226,3 +226,21 @@ def test_byte_order_mark_and_tabs_are_read() -> None:
 def test_crlf_line_endings_are_read() -> None:
     proc = run("solve", "sudoku", stdin="1,0,0,0\r\n0,0,3,0\r\n0,0,0,4\r\n0,2,0,0\r\n")
     assert proc.returncode == 0 and proc.stdout.startswith("1,3,4,2")
+
+
+@pytest.mark.parametrize(("args", "top"), [
+    (("arith", "--size", "add2x4", "--level", "expert", "--seed", "1"), "easy"),
+    (("sudoku", "--size", "4x4", "--level", "extreme", "--seed", "1"), "easy"),
+])
+def test_level_note_never_contradicts_the_level_dealt(args: tuple[str, ...], top: str) -> None:
+    """The note said "add2x4 puzzles go up to easy; dealt one at hard": a "go up to" note
+    is given only when the puzzle dealt is within that top level."""
+    proc = run("generate", *args, "-v")
+    assert proc.returncode == 0, proc.stderr
+    dealt = proc.stderr.split("level=")[1].split()[0]
+    note = next(ln for ln in proc.stderr.splitlines() if "note:" in ln)
+    assert note.endswith(f"dealt one at {dealt}") or note.endswith(f"nearest level, {dealt}")
+    levels = ["easy", "medium", "hard", "expert", "extreme"]
+    if "go up to" in note:
+        assert note.split("go up to ")[1].startswith(top)
+        assert levels.index(dealt) <= levels.index(top)
