@@ -12,8 +12,9 @@ from puzzleterm.screens.arith import ArithScreen
 from puzzleterm.screens.dialogs import ConfirmScreen
 from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.pentomino import PentominoScreen
+from puzzleterm.screens.sudoku import SudokuScreen
 
-from .conftest import EASY9, LATIN5, X5
+from .conftest import EASY9, LATIN5, X5, screen_text
 from .test_ui_play import Game, make_app, playing, ready
 
 
@@ -124,3 +125,32 @@ async def test_each_screen_helps_with_its_own_keys(ui_home: Path) -> None:
             if opener is not None:
                 await pilot.press("escape")
             await pilot.pause()
+
+
+# -- a long hint fits at 80x24 ------------------------------------------------------------------
+
+async def test_a_long_hint_shows_its_end_at_80x24(ui_home: Path) -> None:
+    """An XY-Chain's explanation took more lines than the side panel has at 80x24: its end,
+    what it removes and "(t again: apply it)", fell off the bottom of the screen."""
+    app = make_app(ui_home, game_id="sudoku:9x9:extreme#771")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        screen = app.screen
+        session = screen.session
+        assert isinstance(screen, SudokuScreen) and session is not None
+        for _ in range(22):  # the human solver's own steps, up to its long chain
+            step = session.hint()
+            assert step is not None and session.play(step.move)
+        screen.redraw()
+        await pilot.press("t")
+        await ready(pilot)
+        await pilot.press("t")
+        await ready(pilot)
+        step = screen.hint_step
+        assert step is not None and step.name == "XY-Chain" and len(step.explanation) > 200
+        shown = screen_text(app)
+        assert "(t again: apply it)" in shown
+        assert "can be" in shown and "removed" in shown
+        await pilot.press("t")  # applied: the panel shows its top again
+        await ready(pilot)
+        assert "Sudoku 9x9" in screen_text(app)

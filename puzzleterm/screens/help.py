@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.table import Table
@@ -55,6 +56,40 @@ LEADERBOARD_KEYS: Keys = [
         ("Esc  q", "back"),
     ]),
 ]
+
+
+#: Keys every game screen has (a kind's screen adds its own first); :func:`game_keys` writes
+#: each with the keys the screen binds.
+GAME_KEYS: Keys = [
+    ("Game", [
+        ("u z / y U", "undo / redo"),
+        ("R", "restart (undoable)"),
+        ("n", "new game"),
+        ("t", "hint: a nudge, then the step shown, then applied"),
+        ("V", "reveal the whole solution"),
+        ("p", "pause (hides the board; the clock stops)"),
+        ("i", "show the game ID (puzzleterm play ID reopens it)"),
+        ("Esc", "back home (the game is saved after every move)"),
+        ("q  Ctrl+Q", "quit"),
+    ]),
+]
+
+
+def bound_keys(bindings: Iterable[BindingType], action: str) -> list[str]:
+    """The keys ``bindings`` bind to ``action``, as the help writes them."""
+    return [key.strip() for b in bindings if isinstance(b, Binding) and b.action == action
+            for key in b.key.split(",")]
+
+
+def game_keys(bindings: Iterable[BindingType]) -> Keys:
+    """:data:`GAME_KEYS` with the undo, redo and reveal keys a screen binds (on a pentomino
+    board ``U`` and ``V`` are pieces, not redo and reveal)."""
+    bindings = list(bindings)
+    undo, redo = (" ".join(bound_keys(bindings, a)) for a in ("undo", "redo"))
+    named = {"u z / y U": f"{undo} / {redo}",
+             "V": " ".join(bound_keys(bindings, "reveal_all"))}
+    return [(group, [(named.get(key, key), what) for key, what in rows])
+            for group, rows in GAME_KEYS]
 
 
 def help_table(keys: Keys) -> Table:
