@@ -219,7 +219,7 @@ class CalendarScreen(Screen[None]):
 
 
 class StatsScreen(Screen[None]):
-    """Played, solved, best and median times per kind and level; streaks; recent times."""
+    """Played, solved unaided, best and median times per kind and level; streaks; recent times."""
 
     CSS_PATH = "daily.tcss"
     HELP_KEYS: ClassVar[Keys] = STATS_KEYS
