@@ -67,7 +67,7 @@ class PentominoKind:
                       commands=("enumerate",)),
             CliOption("--show", "with --forcing, draw the solutions one piece forces",
                       commands=("enumerate",)),
-            CliOption("--out", "list every solution (line form, one per line) for FILE",
+            CliOption("--out", "write every solution (line form, one a line) to FILE",
                       metavar="FILE", commands=("enumerate",)),
         )
 
