@@ -87,3 +87,11 @@ def test_size_names_the_board_like_the_game_id_does() -> None:
     assert clash.returncode == 2 and "different boards" in clash.stderr
     other = run("solve", "pentomino:6x10:medium#1", "--size", "3x20")
     assert other.returncode == 2 and "does not match the game ID" in other.stderr
+
+
+@pytest.mark.parametrize(("flag", "needs"), [("--raw", "--out"), ("--show", "--forcing")])
+def test_a_flag_that_would_do_nothing_is_refused(flag: str, needs: str) -> None:
+    """--raw without --out and --show without --forcing were dropped without a word."""
+    proc = run("enumerate", "pentomino", "--board", "3x20", flag)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"puzzleterm: {flag} goes with {needs}\n"

@@ -72,6 +72,9 @@ class PentominoKind:
         )
 
     def params_from_options(self, options: Mapping[str, OptionValue]) -> Board | None:
+        for flag, needs in (("raw", "out"), ("show", "forcing")):  # refused, not dropped
+            if options.get(flag) and not options.get(needs):
+                raise ParseError(f"--{flag} goes with --{needs}")
         board, size = options.get("board"), options.get("size")  # --size is read as --board
         if isinstance(board, str) and isinstance(size, str) and \
                 parse_board(board) != parse_board(size):
