@@ -154,3 +154,38 @@ async def test_a_long_hint_shows_its_end_at_80x24(ui_home: Path) -> None:
         await pilot.press("t")  # applied: the panel shows its top again
         await ready(pilot)
         assert "Sudoku 9x9" in screen_text(app)
+
+
+# -- narrow terminals (a phone's SSH client) ----------------------------------------------------
+
+@pytest.mark.parametrize("width", [40, 30])
+async def test_the_calendar_in_a_narrow_terminal(ui_home: Path, width: int) -> None:
+    """At 40 columns the day's list was squeezed to no width beside the month and the app
+    died (Rich cannot wrap at width 0); now the list goes under the month."""
+    app = make_app(ui_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("d")
+        await ready(pilot)
+        await pilot.resize_terminal(width, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CalendarScreen"
+        shown = screen_text(app)
+        assert "Sudoku 9x9" in shown and "X-Sudoku 5x5" in shown
+
+
+@pytest.mark.parametrize("keys", [(), ("enter",), ("l",)])
+async def test_lists_survive_a_terminal_a_dozen_columns_wide(ui_home: Path,
+                                                             keys: tuple[str, ...]) -> None:
+    """The home menu, the new-game chooser and the leaderboard died at 12 columns."""
+    app = make_app(ui_home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await ready(pilot)
+        await pilot.resize_terminal(12, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app._exception is None

@@ -125,6 +125,8 @@ class CalendarScreen(Screen[None]):
 
     CSS_PATH = "daily.tcss"
     HELP_KEYS: ClassVar[Keys] = CALENDAR_KEYS
+    # narrower than this, the day's puzzles go under the month instead of beside it
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (64, "-wide")]  # noqa: RUF012 (Textual's)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("s", "stats", "Stats"),
