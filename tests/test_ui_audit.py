@@ -23,14 +23,15 @@ def info(g: Game) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "says"), [
-    (EASY9, "appears twice in row 1"),  # no "diagonal" on a plain Sudoku
-    (X5, "appears twice in row 1"),
-    (LATIN5, "appears twice in row 1"),
+    (EASY9, "repeats in row 1"),  # no "diagonal" on a plain Sudoku
+    (X5, "repeats in row 1"),
+    (LATIN5, "repeats in row 1"),
 ])
 async def test_a_repeated_digit_is_named_where_it_repeats(ui_home: Path, game_id: str,
                                                          says: str) -> None:
     """The panel said "A digit repeats in a row, column, box or diagonal" on every board,
-    diagonals included where there are none: it now names the digit and the house."""
+    diagonals included where there are none: it now names the digit and the house
+    ("5 repeats in row 1")."""
     async with playing(ui_home, game_id) as g:
         st = g.session.state
         n = st.geo.n

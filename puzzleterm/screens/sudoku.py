@@ -133,7 +133,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
     def broken_text(self) -> str:
         st = self.state
         for house, cell, _ in find_conflicts(st.geo, st.values):
-            return f"{self._sym(st.values[cell])} appears twice in {st.geo.house_names[house]}"
+            return f"{self._sym(st.values[cell])} repeats in {st.geo.house_names[house]}"
         return f"A digit repeats in a {st.geo.units()}"
 
     def no_hint_text(self) -> str:
