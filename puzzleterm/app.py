@@ -470,8 +470,8 @@ class PuzzleApp(App[int]):
             return
         if isinstance(screen, GameScreen):
             self.push_screen(HelpScreen(screen.help_keys(), screen.HELP_NOTE))
-        else:
-            self.push_screen(HelpScreen())
+        else:  # the home screen's keys unless the screen has its own
+            self.push_screen(HelpScreen(getattr(screen, "HELP_KEYS", None)))
 
     async def action_quit(self) -> None:
         from .screens.dialogs import ConfirmScreen

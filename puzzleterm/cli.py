@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from .cli_help import add_help, add_kind_flags
 from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from .engine.errors import ParseError
-from .engine.kind import Batchable, Enumerable, OptionValue, Progress, solve_counted
+from .engine.kind import Batchable, Enumerable, Listable, OptionValue, Progress, solve_counted
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -49,7 +49,9 @@ def read_source(path: str) -> str:
                 data = fh.read()
         text = data.decode("utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        tip = (f" (a game ID stands for both KIND and FILE: give {path} alone)"
+               if ":" in path and isinstance(exc, FileNotFoundError) else "")
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}{tip}") from exc
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {name}: not UTF-8 text") from exc
     return text.removeprefix("\ufeff")
@@ -269,7 +271,8 @@ def cmd_grade(args: argparse.Namespace, out: TextIO) -> int:
         else:
             if item.line:
                 out.write(f"# line {item.line}\n")
-            out.write(f"level: {g.level.label} (hardest technique: {g.hardest})\n")
+            hardest = g.hardest or "none: nothing is left to deduce"
+            out.write(f"level: {g.level.label} (hardest technique: {hardest})\n")
             out.write(f"rating: {g.rating:.1f}\n")
             out.write(f"steps: {g.steps}\n")
             for tid, n in g.counts:
@@ -342,7 +345,7 @@ def level_note(kind: Kind[Any, Any], params: Any, asked: Level, got: Level) -> s
     """Why a dealt puzzle's level differs from the one asked for."""
     levels = kind.levels(params)
     board = f"{kind.title} {kind.format_params(params)}"
-    if levels and asked > max(levels):
+    if levels and asked > max(levels) >= got:  # (a deal may still beat the usual top)
         return f"{board} puzzles go up to {max(levels).label}; dealt one at {got.label}"
     return f"no {asked.label} puzzle found for this seed; dealt the nearest level, {got.label}"
 
@@ -353,10 +356,23 @@ def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"{kind.title} cannot be enumerated")
     options = kind_options(kind, args)
     params = kind.params_from_options(options)
-    with progress_bar(f"Enumerating {kind.title}") as progress:
-        for line in kind.enumerate(params, options, progress):
-            out.write(line + "\n")
-            out.flush()
+    path = options.pop("out", None)  # the listing goes to this file, not standard output
+    lister = kind if isinstance(path, str) and isinstance(kind, Listable) else None
+    try:
+        listing = None if lister is None else open(str(path), "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        with progress_bar(f"Enumerating {kind.title}") as progress:
+            for line in kind.enumerate(params, options, progress):
+                out.write(line + "\n")
+                out.flush()
+        if lister is not None and listing is not None:
+            count = sum(listing.write(line + "\n") > 0 for line in lister.listing(params, options))
+            out.write(f"wrote {count} lines to {path}\n")
+    finally:
+        if listing is not None:
+            listing.close()
     return EXIT_OK
 
 

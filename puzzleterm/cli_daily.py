@@ -45,7 +45,7 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
         if args.format == "line":
             print(puzzle.game_id, file=out)
             continue
-        fmt = "grid" if "grid" in kind.formats else kind.formats[0]
+        fmt = next((f for f in ("grid", "picture") if f in kind.formats), kind.formats[0])
         if i:
             print(file=out)
         print(f"# {kind.title} {entry.params} {entry.level.label} · {entry.seed_id}", file=out)

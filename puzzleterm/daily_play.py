@@ -306,7 +306,7 @@ def day_items(day: date, store: Store) -> list[DayItem]:
 # -- stats ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StatsRow:
-    """Stats of one kind, size and level: games finished, solved without reveals, times."""
+    """Stats of one kind, size and level: games finished, solved unassisted, times."""
 
     kind: str
     params: str
@@ -329,8 +329,8 @@ class Stats:
 def stats_of(finished: Sequence[FinishedGame], results: Sequence[DailyResult],
              in_progress: int, today: date, recent: int = 30) -> Stats:
     """Stats over every finished game (free and daily).  ``played`` counts finished games
-    (revealed ones included); ``solved`` those finished without a reveal; times are of
-    unassisted solves."""
+    (revealed ones included); ``solved`` those finished unassisted (no hint applied, no
+    reveal), as are the times."""
     groups: dict[tuple[str, str, str], list[FinishedGame]] = {}
     for g in finished:
         groups.setdefault((g.kind, g.params, g.level or "unrated"), []).append(g)
@@ -366,7 +366,8 @@ def stats_text(stats: Stats, recent: bool = True) -> str:
     if not stats.rows:
         lines.append("No finished games yet.")
     else:
-        lines.append(f"{'puzzle':<24}{'played':>7}{'solved':>8}{'best':>9}{'median':>9}")
+        # "unaided": solved without hints or reveals, the games the times are taken from
+        lines.append(f"{'puzzle':<24}{'played':>7}{'unaided':>8}{'best':>9}{'median':>9}")
         for r in stats.rows:
             name = f"{find_kind(r.kind).title} {r.params} {r.level}"
             best = format_time(r.best) if r.best is not None else "—"

@@ -120,6 +120,7 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("solve", "sudoku", "--size", "7x7"), "1", "not 7x7"),
         (("solve", "kakuro"), "1", "unknown puzzle kind 'kakuro'"),
         (("solve", "sudoku", "/nonexistent/file"), "", "cannot read /nonexistent/file"),
+        (("solve", "sudoku", "sudoku:9x9:easy#1"), "", "give sudoku:9x9:easy#1 alone"),
         (("solve", "xsudoku"), "11" + "." * 23, "1 appears twice in row 1"),
         (("solve", "xsudoku"), "1....." + "1" + "." * 18, "1 appears twice in the main diagonal"),
         (("generate", "sudoku", "--level", "impossible"), "", "unknown level"),
@@ -135,6 +136,9 @@ def test_count_with_a_limit_and_no_solution() -> None:
         (("play", "sudoku:9x9:garbage"), "", "bad game ID"),
         (("play", "sudoku:9x9"), "", "bad game ID"),
         ((), "", "needs a terminal"),
+        (("serve", "--port", "99999"), "", "--port must be 0 to 65535"),
+        (("serve", "--port", "-1"), "", "--port must be 0 to 65535"),
+        (("serve", "--fps", "0"), "", "--fps must be at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], stdin: str, message: str) -> None:
@@ -222,3 +226,21 @@ def test_byte_order_mark_and_tabs_are_read() -> None:
 def test_crlf_line_endings_are_read() -> None:
     proc = run("solve", "sudoku", stdin="1,0,0,0\r\n0,0,3,0\r\n0,0,0,4\r\n0,2,0,0\r\n")
     assert proc.returncode == 0 and proc.stdout.startswith("1,3,4,2")
+
+
+@pytest.mark.parametrize(("args", "top"), [
+    (("arith", "--size", "add2x4", "--level", "expert", "--seed", "1"), "easy"),
+    (("sudoku", "--size", "4x4", "--level", "extreme", "--seed", "1"), "easy"),
+])
+def test_level_note_never_contradicts_the_level_dealt(args: tuple[str, ...], top: str) -> None:
+    """The note said "add2x4 puzzles go up to easy; dealt one at hard": a "go up to" note
+    is given only when the puzzle dealt is within that top level."""
+    proc = run("generate", *args, "-v")
+    assert proc.returncode == 0, proc.stderr
+    dealt = proc.stderr.split("level=")[1].split()[0]
+    note = next(ln for ln in proc.stderr.splitlines() if "note:" in ln)
+    assert note.endswith(f"dealt one at {dealt}") or note.endswith(f"nearest level, {dealt}")
+    levels = ["easy", "medium", "hard", "expert", "extreme"]
+    if "go up to" in note:
+        assert note.split("go up to ")[1].startswith(top)
+        assert levels.index(dealt) <= levels.index(top)

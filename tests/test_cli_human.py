@@ -34,6 +34,16 @@ def test_grade_batch_tsv_and_json() -> None:
     assert all(r["solved_by_logic"] and r["steps"] > 0 for r in recs)
 
 
+def test_grade_of_a_full_grid_says_there_is_nothing_to_deduce() -> None:
+    """A solved grid printed "(hardest technique: )", an empty name."""
+    solved = run("solve", "sudoku", stdin=EASY[0]).stdout
+    proc = run("grade", "sudoku", stdin=solved)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[:3] == [
+        "level: easy (hardest technique: none: nothing is left to deduce)",
+        "rating: 0.0", "steps: 0"]
+
+
 def test_grade_refuses_a_puzzle_without_a_unique_solution() -> None:
     proc = run("grade", "sudoku", stdin="1" + "." * 15)
     assert proc.returncode == 1 and "more than one solution" in proc.stderr

@@ -36,6 +36,16 @@ def test_print_grid_of_one_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out) == 7
 
 
+def test_print_grid_of_the_pentomino_draws_the_box(capsys: pytest.CaptureFixture[str]) -> None:
+    """Pentomino has no "grid" form: --format grid printed its one-line form instead of
+    the box drawn row by row."""
+    args = ["daily", "--print", "--date", "2026-11-24", "--kind", "pentomino", "--format", "grid"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "# Pentomino 6x10 medium · pentomino:6x10:medium#daily-v1-2026-11-24"
+    assert [len(row) for row in out[1:]] == [10] * 6
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -157,3 +157,16 @@ def test_stats_per_kind_and_level(tmp_path: Path) -> None:
     assert (latin.kind, latin.played, latin.best) == ("latin", 1, 80.0)
     text = stats_text(stats)
     assert "Sudoku 9x9 easy" in text and "01:40" in text and "03:20" in text
+
+
+def test_stats_name_the_count_of_unaided_solves(tmp_path: Path) -> None:
+    """A game solved with one hint showed "played 1, solved 0" right after its dialog said
+    "Solved!": the column counts (and times) unassisted solves, and says so."""
+    store = Store.open(tmp_path)
+    base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
+    store.finish_current(replace(base, elapsed=120.0, assisted=True, hints_used=1))
+    text = stats_text(stats_for(store, DAY))
+    header = next(ln for ln in text.splitlines() if ln.startswith("puzzle"))
+    row = next(ln for ln in text.splitlines() if ln.startswith("Sudoku 9x9 easy"))
+    assert header.split() == ["puzzle", "played", "unaided", "best", "median"]
+    assert row.split()[3:] == ["1", "0", "—", "—"]

@@ -55,6 +55,19 @@ def test_sixteen_by_sixteen_csv_uses_numbers() -> None:
     assert "G" in format_grid(geo, values, "line")
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    ("1,,,\n,,3,\n,,,4\n,2,,", "1.....3....4.2.."),  # the first row's last cell blank
+    (",,,\n,,3,\n,,,4\n,2,,", "......3....4.2.."),   # a blank first row
+    ("1,,,,\n,,3,,\n,,,4,\n,2,,,", "1.....3....4.2.."),  # a trailing comma on every row
+    ("1,0,0,0,\n0,0,3,0,\n0,0,0,4,\n0,2,0,0,", "1.....3....4.2.."),
+])
+def test_csv_with_blank_cells_reads_as_its_rows(text: str, line: str) -> None:
+    """A spreadsheet's CSV leaves blanks empty: a blank last cell is a cell, not a trailing
+    comma, so four rows of four fields are a 4x4 puzzle."""
+    kind = find_kind("sudoku")
+    assert kind.describe(kind.read(text)) == line
+
+
 BAD_INPUTS = [
     ("", "empty input"),
     ("   \n\n", "empty input"),

@@ -108,6 +108,15 @@ class Enumerable(Protocol):
 
 
 @runtime_checkable
+class Listable(Protocol):
+    """An enumerable kind that can list what it counts, one line each (``enumerate --out``)."""
+
+    def listing(self, params: Any, options: Mapping[str, OptionValue]) -> Iterator[str]:
+        """One line per item counted (``options`` as for ``enumerate``), for a file."""
+        ...
+
+
+@runtime_checkable
 class Batchable(Protocol):
     """A kind whose input file may hold many one-line puzzles, one per line."""
 

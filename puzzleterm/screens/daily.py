@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ..daily_play import DayItem, day_items, stats_for, stats_text
 from ..engine.daily import FIRST_DATE
 from ..session import format_time
+from .help import CALENDAR_KEYS, STATS_KEYS, Keys
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -123,6 +124,9 @@ class CalendarScreen(Screen[None]):
     """Past days' sets: pick a day, then a puzzle; ``Tab`` moves between them."""
 
     CSS_PATH = "daily.tcss"
+    HELP_KEYS: ClassVar[Keys] = CALENDAR_KEYS
+    # narrower than this, the day's puzzles go under the month instead of beside it
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (64, "-wide")]  # noqa: RUF012 (Textual's)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("s", "stats", "Stats"),
@@ -217,9 +221,10 @@ class CalendarScreen(Screen[None]):
 
 
 class StatsScreen(Screen[None]):
-    """Played, solved, best and median times per kind and level; streaks; recent times."""
+    """Played, solved unaided, best and median times per kind and level; streaks; recent times."""
 
     CSS_PATH = "daily.tcss"
+    HELP_KEYS: ClassVar[Keys] = STATS_KEYS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
         Binding("l", "leaderboard", "Leaderboard"),

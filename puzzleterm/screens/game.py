@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
+from textual.containers import Container, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, LoadingIndicator, Static
@@ -28,6 +28,7 @@ from ..session import Session, format_time
 from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary
 from .game_clock import IDLE_PAUSE, TimeAway
 from .game_hints import HintPresses
+from .help import Keys, bound_keys, game_keys
 from .panel import Shown, show_line
 
 if TYPE_CHECKING:
@@ -38,21 +39,6 @@ PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
 SAVE_EVERY = 10  # seconds of play between saves of the clock alone
 PAUSED = "Paused — press p to go on."
-
-#: Keys every game screen has, for the help screen (a kind's screen adds its own first).
-GAME_KEYS: list[tuple[str, list[tuple[str, str]]]] = [
-    ("Game", [
-        ("u z / y U", "undo / redo"),
-        ("R", "restart (undoable)"),
-        ("n", "new game"),
-        ("t", "hint: a nudge, then the step shown, then applied"),
-        ("V", "reveal the whole solution"),
-        ("p", "pause (hides the board; the clock stops)"),
-        ("i", "show the game ID (puzzleterm play ID reopens it)"),
-        ("Esc", "back home (the game is saved after every move)"),
-        ("q  Ctrl+Q", "quit"),
-    ]),
-]
 
 #: Actions that change the game; refused while paused or loading.
 GAME_ACTIONS = {"hint", "undo", "redo", "reveal_cell", "reveal_all", "restart"}
@@ -140,8 +126,14 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         """The address of what the reveal key reveals (e.g. the cell under the cursor)."""
         return None
 
-    def help_keys(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        return [*self.HELP_KEYS, *GAME_KEYS]
+    @classmethod
+    def bound_keys(cls, action: str) -> list[str]:
+        """The keys this screen binds to ``action``, as the help writes them."""
+        return bound_keys(cls.BINDINGS, action)
+
+    def help_keys(self) -> Keys:
+        """The kind's keys, then the game keys as this screen binds them."""
+        return [*self.HELP_KEYS, *game_keys(self.BINDINGS)]
 
     def title_text(self) -> str:
         s = self.session
@@ -161,7 +153,8 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
                 yield Static(PAUSED, id="paused")
                 yield LoadingIndicator(id="loading")
                 yield Static("", id="loading-text")
-            with Vertical(id="panel"):
+            # scrolls (to the end, the hint) only when a long hint does not fit the terminal
+            with VerticalScroll(id="panel", can_focus=False):
                 yield Static("", id="title")
                 yield Static("", id="info")
                 yield Static("", id="status")
@@ -344,7 +337,14 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             info.append("\n" + self.broken_text(), style="bold red")
         self._show("info", info)
         self._show("status", self._status)
-        self._show("hint", self._hint_text())
+        hint, was = self._hint_text(), self._shown.get("hint")
+        self._show("hint", hint)
+        if self._shown["hint"] is not was:  # a new hint: its end (what t does next) in view
+            panel = self.query_one("#panel", VerticalScroll)
+            if hint.plain:
+                panel.scroll_end(animate=False)
+            else:
+                panel.scroll_home(animate=False)
         self._refresh_keys()
 
     def _show(self, name: str, text: Text) -> None:

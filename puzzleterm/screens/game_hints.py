@@ -35,6 +35,8 @@ class HintPresses:
         def say(self, message: str, severity: str = "information") -> None: ...
         def play(self, move: str, how: str = "play") -> bool: ...
         def run_worker(self, *args: Any, **kwargs: Any) -> Any: ...
+        @classmethod
+        def bound_keys(cls, action: str) -> list[str]: ...
 
     def _hint_text(self) -> Text:
         step = self.hint_step
@@ -127,5 +129,6 @@ class HintPresses:
         self.redraw()
 
     def no_hint_text(self) -> str:
-        return "No logical step found from here. Reveal the solution (V) if you are stuck."
+        keys = self.bound_keys("reveal_all") or ["V"]
+        return f"No logical step found from here. Reveal the solution ({keys[0]}) if you are stuck."
 

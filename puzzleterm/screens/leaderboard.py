@@ -19,6 +19,7 @@ from ..daily_play import GUEST_NOTE, is_guest, leaderboard_text
 from ..engine import find_kind
 from ..engine.daily import FIRST_DATE, daily_set
 from ..store import StoreError, display_name
+from .help import LEADERBOARD_KEYS, Keys
 
 if TYPE_CHECKING:
     from ..app import PuzzleApp
@@ -36,6 +37,7 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen #name-input { margin: 1 1 0 1; }
     LeaderboardScreen #name-input.hidden { display: none; }
     """
+    HELP_KEYS: ClassVar[Keys] = LEADERBOARD_KEYS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
         Binding("left", "day(-1)", "Day before"),

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ..engine.sudoku import SudokuState
+from ..engine.sudoku.formats import find_conflicts
 from ..widgets.sudoku_board import (
     LATIN_SYMBOLS,
     Board,
@@ -130,7 +131,10 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         return f"{self.daily_prefix()}{self.session.kind.title} {self.state.geo.size_text}"
 
     def broken_text(self) -> str:
-        return "A digit repeats in a row, column, box or diagonal"
+        st = self.state
+        for house, cell, _ in find_conflicts(st.geo, st.values):
+            return f"{self._sym(st.values[cell])} repeats in {st.geo.house_names[house]}"
+        return f"A digit repeats in a {st.geo.units()}"
 
     def no_hint_text(self) -> str:
         return ("No logical step found from here. "

@@ -36,6 +36,13 @@ def main(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per session is ours
+    if not 0 <= args.port <= 65535:
+        print(f"puzzleterm: --port must be 0 to 65535 (0: any free port), not {args.port}",
+              file=sys.stderr)
+        return 2
+    if args.fps is not None and args.fps < 1:
+        print(f"puzzleterm: --fps must be at least 1, not {args.fps}", file=sys.stderr)
+        return 2
     try:
         limits = Limits(max_sessions=args.max_sessions, max_per_address=args.max_per_address,
                         rate_per_address=args.rate_per_address,

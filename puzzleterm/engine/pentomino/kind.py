@@ -67,13 +67,20 @@ class PentominoKind:
                       commands=("enumerate",)),
             CliOption("--show", "with --forcing, draw the solutions one piece forces",
                       commands=("enumerate",)),
-            CliOption("--out", "list every solution (line form, one per line) for FILE",
+            CliOption("--out", "write every solution (line form, one a line) to FILE",
                       metavar="FILE", commands=("enumerate",)),
         )
 
     def params_from_options(self, options: Mapping[str, OptionValue]) -> Board | None:
-        board = options.get("board")
-        return parse_board(board) if isinstance(board, str) else None
+        for flag, needs in (("raw", "out"), ("show", "forcing")):  # refused, not dropped
+            if options.get(flag) and not options.get(needs):
+                raise ParseError(f"--{flag} goes with --{needs}")
+        board, size = options.get("board"), options.get("size")  # --size is read as --board
+        if isinstance(board, str) and isinstance(size, str) and \
+                parse_board(board) != parse_board(size):
+            raise ParseError(f"--size {size} and --board {board} name different boards")
+        text = board if isinstance(board, str) else size
+        return parse_board(text) if isinstance(text, str) else None
 
     # -- puzzles and text
     def generate(self, params: Board, rng: Rng, level: Level | None = None,
@@ -221,9 +228,9 @@ class PentominoKind:
                     Evidence(place=pl.id, cells=pl.cells))
 
     # -- Enumerable
-    def enumerate(self, params: Board, options: Mapping[str, OptionValue],
+    def enumerate(self, params: Board | None, options: Mapping[str, OptionValue],
                   progress: Progress | None = None) -> Iterator[str]:
-        board = params
+        board = params if params is not None else self.default_params()
         name = format_board(board)
         distinct, raw = solver.all_solutions(board)
         if progress is not None:
@@ -245,9 +252,15 @@ class PentominoKind:
                                            tuple(i for i in sol if i != pid))
                     yield write_picture(given)
         if options.get("out"):
-            listing = raw if options.get("raw") else distinct
-            for sol in listing:
-                yield write_line(PentominoState(board, tuple(sol)))
+            yield from self.listing(board, options)
+
+    def listing(self, params: Board | None, options: Mapping[str, OptionValue]
+                ) -> Iterator[str]:
+        """Every solution in line form (each rotation and reflection apart with ``raw``)."""
+        board = params if params is not None else self.default_params()
+        distinct, raw = solver.all_solutions(board)
+        for sol in raw if options.get("raw") else distinct:
+            yield write_line(PentominoState(board, tuple(sol)))
 
 
 PENTOMINO = PentominoKind()

@@ -109,17 +109,21 @@ def _symbols_row(geo: Geometry, text: str, row: int | None) -> tuple[int, ...]:
 def _parse_csv(
     rows: list[str], geo_for: GeometryFor, n: int | None
 ) -> tuple[Geometry, tuple[int, ...]]:
-    first = [f for f in rows[0].split(",")]
-    if len(first) > 1 and not first[-1].strip():
-        first.pop()  # a trailing comma
-    side = n if n is not None else len(first)
+    first = [f.strip() for f in rows[0].split(",")]
+    trailing = len(first) > 1 and first[-1] == ""
+    if n is not None:
+        side = n
+    elif len(first) == len(rows) or (trailing and len(first) == len(rows) + 1):
+        side = len(rows)  # a blank last cell is a cell, not a trailing comma
+    else:
+        side = len(first) - 1 if trailing else len(first)
     if len(rows) != side:
         raise ParseError(f"expected {side} CSV rows of {side} values, got {len(rows)} rows")
     geo = geo_for(side)
     values: list[int] = []
     for r, row in enumerate(rows):
         fields = [f.strip() for f in row.split(",")]
-        if fields and fields[-1] == "":
+        if len(fields) == side + 1 and fields[-1] == "":
             fields.pop()  # a trailing comma
         if len(fields) != side:
             raise ParseError(f"row {r + 1} has {len(fields)} values, expected {side}")
