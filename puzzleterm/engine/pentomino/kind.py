@@ -251,8 +251,6 @@ class PentominoKind:
                     given = PentominoState(board, (pid,),
                                            tuple(i for i in sol if i != pid))
                     yield write_picture(given)
-        if options.get("out"):
-            yield from self.listing(board, options)
 
     def listing(self, params: Board | None, options: Mapping[str, OptionValue]
                 ) -> Iterator[str]:
