@@ -24,12 +24,12 @@ squares): the shapes are read off the houses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from . import bitcode
+from . import bitcode, bitcover
 from .geometry import Geometry
 
 
@@ -155,7 +155,11 @@ def values_of(t: Tables, x: int) -> tuple[int, ...]:
     return tuple(((x >> (c * w)) & digits).bit_length() for c in range(t.ncells))
 
 
-Propagate = Callable[[int, int], tuple[int, int, int, int]]
+Propagate = bitcover.Propagate
+
+#: the largest board searched in the exact-cover layout (:mod:`.bitcover`); on 16x16 its
+#: integers are wide enough that the cell layout is as fast (``docs/backtracker.md``)
+COVER_MAX = 9
 
 
 @cache
@@ -192,6 +196,28 @@ def by_length(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     t = tables(geo)
     return ((0, *t.kill), (0, *bitcode.bits(len(t.kill))), (0, *t.field_at),
             (0, *t.spread_at))
+
+
+@cache
+def cell_root(geo: Geometry) -> bitcover.Root:
+    """``root(x) -> (x, und, two)`` in the cell layout: singles and box-line reductions to
+    a fixed point (the other layout's :func:`.bitcover.root`)."""
+    propagate = propagator(geo, undone=True)
+    full = tables(geo).full
+
+    def root(x: int) -> tuple[int, int, int]:
+        x, und, two, _ = propagate(x, full)
+        return x, und, two
+
+    return root
+
+
+@cache
+def cell_settle(geo: Geometry) -> tuple[int, ...]:
+    """Per bit's ``bit_length``: every digit bit but its cell's (the cells still open once a
+    digit is placed there)."""
+    t = tables(geo)
+    return (0, *(t.full ^ t.field(i // t.width) for i in range(t.ncells * t.width)))
 
 
 @cache
@@ -235,7 +261,10 @@ def fewest(x: int, two: int, field_at: Sequence[int], worst: int) -> int:
 class BitSearch:
     """Propagate-and-branch search; counts solutions up to ``limit`` (None: all).
 
-    Each node propagates naked and hidden singles; box-line reductions run once, at the
+    Up to 9x9 the board is kept in the exact-cover layout (:mod:`.bitcover`: a field per
+    cell, then one per house and digit), where a round of naked and hidden singles is a
+    dozen operations; on 16x16 in the cell layout above, the houses folded per shape.  Each
+    node propagates naked and hidden singles; box-line reductions run once, at the
     root.  Branching is on a cell with two candidates when there is one (nearly always,
     after singles): the one with the highest score, twice the open cells it sees plus the
     digits of two-candidate peers that one of its choices would settle (each once: one
@@ -257,15 +286,30 @@ class BitSearch:
     a unique puzzle costs the whole tree, whatever the order of the children.
     """
 
-    __slots__ = ("by_length", "count", "keep", "limit", "nodes", "propagate", "propagate_root",
-                 "reach", "solutions", "t")
+    __slots__ = ("by_length", "count", "keep", "limit", "nodes", "place", "propagate", "reach",
+                 "root", "settle", "solutions", "t")
 
-    def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True) -> None:
+    def __init__(self, geo: Geometry, limit: int | None = 1, keep: bool = True,
+                 cover: bool | None = None) -> None:
+        """``cover``: search in the exact-cover layout (None: up to 9x9, see
+        :data:`COVER_MAX`)."""
         self.t = tables(geo)
         self.by_length = by_length(geo)
         self.reach = pair_reach(geo)
-        self.propagate = propagator(geo, box_line=False, undone=True)
-        self.propagate_root = propagator(geo, undone=True)
+        #: the board's layout: ``root`` takes a cell-layout board to it at its fixed point,
+        #: ``propagate`` runs a node, and per bit's ``bit_length`` (a cell field's bits are
+        #: the same in both), ``place`` keeps what placing that candidate leaves and
+        #: ``settle`` what is still open after it
+        self.root: bitcover.Root
+        if (geo.n <= COVER_MAX) if cover is None else cover:
+            k = bitcover.cover(geo)
+            self.root = bitcover.root(geo)
+            self.propagate = bitcover.propagator(geo)
+            self.place, self.settle = k.kill, k.covers
+        else:
+            self.root = cell_root(geo)
+            self.propagate = propagator(geo, box_line=False, undone=True)
+            self.place, self.settle = self.by_length[0], cell_settle(geo)
         self.limit = limit
         self.keep = keep
         self.count = 0
@@ -282,7 +326,8 @@ class BitSearch:
         digits = (1 << n) - 1
         top = 1 << n  # a field's guard bit
         reach = self.reach
-        kill1, bit1, field1, spread1 = self.by_length
+        bit1, spread1 = self.by_length[1], self.by_length[3]
+        place, settle = self.place, self.settle
         worst = t.n + 1
         # per guard bit's bit_length: the failures seen (this search's history)
         failed = [0] * (t.ncells * w + 1)
@@ -335,24 +380,26 @@ class BitSearch:
                         cell = g
                         pick = v
                 # its two digits, the lower first, read off the small field
-                und ^= field1[cell]
                 at = cell
                 cell -= w
-                if dfs(x & kill1[cell + (pick & -pick).bit_length()], und, at):
+                b = cell + (pick & -pick).bit_length()
+                if dfs(x & place[b], und & settle[b], at):
                     return True
-                x &= kill1[cell + pick.bit_length()]
+                b = cell + pick.bit_length()
+                x &= place[b]
+                und &= settle[b]
             g = fewest(x, two, field_at, worst)
             rest = x & field_at[g]
-            und ^= field_at[g]
             while rest:  # each digit in increasing order (the child starts with it placed)
                 low = rest & -rest
-                if dfs(x & kill1[low.bit_length()], und, g + 1):
+                b = low.bit_length()
+                if dfs(x & place[b], und & settle[b], g + 1):
                     return True
                 rest ^= low
             return False
 
         try:
-            x, und, _, _ = self.propagate_root(x, t.full)
+            x, und, _ = self.root(x)
             if x:
                 dfs(x, und, 0)
         finally:
