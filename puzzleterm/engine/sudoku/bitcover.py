@@ -12,9 +12,10 @@ round of singles is about ten integer operations, hidden singles and digits with
 included, where the cell layout folds each house shape (up to ~40 more).  Placing a candidate
 is one ``&`` with a mask that rules out its peers' images in every field: ``&`` costs about the
 same on this board (3,240 bits on 9x9) as on the cell layout (810 bits).  The price is the
-tables (per candidate: what placing it rules out, and the fields it covers), about 1.3 MB on
-9x9, and wider integers for the arithmetic: on 16x16 (17,408 bits) the two layouts are even,
-so the search uses this one up to 9x9 (figures in ``docs/backtracker.md``).
+tables (per candidate: what placing it rules out, and the fields it satisfies), about 3 MB on
+9x9, and wider integers for the arithmetic: on 16x16 (17,408 bits) the tables take 78 MB and
+the two layouts are even, so the search uses this one up to 9x9 (figures in
+``docs/backtracker.md``).
 
 The cell fields come first and have the cell layout's width, so a board's low bits are the
 cell layout's board: ``values_of``, the branching score and the tables indexed by a cell's
