@@ -863,3 +863,29 @@ async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
         assert g.session.reveals == 1 and g.screen.hint_step is not None
     assert len(calls) == 1, calls  # once, when the puzzle was dealt
     assert calls[0] != threading.main_thread().name
+
+
+async def test_latin_shapes_write_the_hint_in_shapes(ui_home: Path) -> None:
+    """With shapes on, the hint names shapes, not digits; switching shapes while a hint is
+    shown writes it again at the same stage, counting no new hint; its move keeps digits."""
+    async with playing(ui_home, LATIN5) as g:
+        screen, session = g.screen, g.session
+        await g.press("o", "t")
+        await ready(g.pilot)
+        await g.press("t")
+        step = screen.hint_step
+        assert step is not None and screen.hint_stage == 2
+        shapes = set("○□△×☆")
+        assert shapes & set(step.explanation)
+        assert not shapes & set(step.move)
+        ev = step.evidence
+        digit = (ev.placements or ev.eliminations)[0][1]
+        assert "○□△×☆"[digit - 1] in step.explanation
+        used = session.hints_used
+        await g.press("o")  # back to digits: the shown hint is written again
+        await ready(g.pilot)
+        again = screen.hint_step
+        assert again is not None and screen.hint_stage == 2 and session.hints_used == used
+        assert not shapes & set(again.explanation) and again.move == step.move
+        assert again.explanation != step.explanation
+        assert f"{step.name}:" in g.text()

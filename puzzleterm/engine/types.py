@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
+
+
+#: how explanations write digit ``d``: ``symbols[d - 1]`` ("" : the kind's own digits)
+TEXT_SYMBOLS: ContextVar[str] = ContextVar("text_symbols", default="")
+
+
+@contextmanager
+def text_symbols(symbols: str) -> Iterator[None]:
+    """Within the block (in this thread or task only), explanations and hints write digit
+    ``d`` as ``symbols[d - 1]`` on boards of ``len(symbols)`` digits: the shapes a player
+    has chosen to see.  Moves, game IDs and grid formats keep their digits."""
+    token = TEXT_SYMBOLS.set(symbols)
+    try:
+        yield
+    finally:
+        TEXT_SYMBOLS.reset(token)
 
 
 class Level(IntEnum):

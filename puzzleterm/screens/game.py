@@ -81,6 +81,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         # waiting for a hint on the current position ("thinking…")
         self._hint_job: tuple[Session, Any] | None = None
         self._hint_waiting = False
+        self._hint_restage = 0
         self._leave_when_shown = False
         self._away: set[str] = set()
         self._completion_shown = False
@@ -446,6 +447,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def after_change(self) -> None:
         self.hint_step, self.hint_stage, self._hint_state = None, 0, None
         self._hint_waiting = False  # a hint still being worked out is for the old position
+        self._hint_restage = 0
         self._status = Text("")
         self.save()
         self.redraw()

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.worker import Worker, WorkerState
 
 from ..engine import PuzzleError, Step
+from ..engine.types import text_symbols
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -27,6 +28,7 @@ class HintPresses:
     _hint_state: Any
     _hint_job: tuple[Session, Any] | None
     _hint_waiting: bool
+    _hint_restage: int  # a hint worked out again (new notation): the stage to show it at
 
     if TYPE_CHECKING:
         def playable(self) -> bool: ...
@@ -87,13 +89,35 @@ class HintPresses:
             self.say("That hint changes nothing on this board.", severity="warning")
             self.redraw()
 
+    def hint_symbols(self) -> str:
+        """How the hint's text writes digits: "" for the kind's own, or one symbol per
+        digit (see :func:`~puzzleterm.engine.types.text_symbols`)."""
+        return ""
+
+    def rewrite_hint(self) -> None:
+        """Work the shown hint out again, at the same stage, after the notation changed:
+        its text was written in the old one.  It counts as no new hint."""
+        if self.hint_step is None or self._hint_waiting or self.session is None:
+            return
+        self._hint_restage = self.hint_stage
+        self.hint_step, self._hint_state = None, None
+        self._hint_waiting = True
+        if self._hint_job is None:
+            self._start_hint()
+        self.redraw()
+
     def _start_hint(self) -> None:
         s = self.session
         assert s is not None
         st = s.state
         self._hint_job = (s, st)
-        self.run_worker(lambda: s.hint(st), thread=True, group="hint", name="hint",
-                        exit_on_error=False)
+        symbols = self.hint_symbols()
+
+        def find() -> Step | None:
+            with text_symbols(symbols):  # in the worker's thread: its own context
+                return s.hint(st)
+
+        self.run_worker(find, thread=True, group="hint", name="hint", exit_on_error=False)
 
     def _hint_done(self, worker: Worker[Any], state: WorkerState) -> None:
         if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
@@ -123,8 +147,10 @@ class HintPresses:
             self.say(self.no_hint_text(), severity="warning")
             self.redraw()
             return
-        self.hint_step, self.hint_stage, self._hint_state = step, 1, st
-        s.note_hint_shown()
+        stage, self._hint_restage = self._hint_restage, 0
+        self.hint_step, self.hint_stage, self._hint_state = step, stage or 1, st
+        if not stage:
+            s.note_hint_shown()
         self.save()
         self.redraw()
 

@@ -330,4 +330,8 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
             return
         s.options["shapes"] = not s.options.get("shapes")
         self.save()
+        self.rewrite_hint()
         self.redraw()
+
+    def hint_symbols(self) -> str:
+        return LATIN_SYMBOLS if self.shapes_on else ""

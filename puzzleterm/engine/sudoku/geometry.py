@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ..errors import ParamsError
-from ..types import Level
+from ..types import TEXT_SYMBOLS, Level
 
 #: Text symbols for digits 1..16 (16x16 uses 1-9 then A-G).
 SYMBOLS = "123456789ABCDEFG"
@@ -122,6 +122,14 @@ class Geometry:
 
     def symbol(self, digit: int) -> str:
         return SYMBOLS[digit - 1] if digit else "."
+
+    def text_symbol(self, digit: int) -> str:
+        """How explanations write ``digit``: its symbol, or the player's shapes for it
+        within :func:`~puzzleterm.engine.types.text_symbols`."""
+        shown = TEXT_SYMBOLS.get()
+        if len(shown) == self.n:
+            return shown[digit - 1]
+        return self.symbol(digit)
 
     def digit_of(self, ch: str) -> int:
         """Digit for a text symbol (``0``/``.`` give 0); ``-1`` when not a symbol of this size."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar, cast
 
+from ...types import TEXT_SYMBOLS
 from ..geometry import Geometry
 
 Masks = list[int]
@@ -134,10 +135,19 @@ class Tables:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]  # house index of the cell's box, or -1
-    #: Results of pure functions of this geometry and a few ints (a digit's cells, say),
-    #: shared by every grid of the geometry: see :func:`memo`.
-    cache: dict[tuple[object, ...], object] = field(
+    #: per way of writing digits (see ``text_symbols``), since steps hold their texts
+    caches: dict[str, dict[tuple[object, ...], object]] = field(
         default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def cache(self) -> dict[tuple[object, ...], object]:
+        """Results of pure functions of this geometry and a few ints (a digit's cells,
+        say), shared by every grid of the geometry: see :func:`memo`."""
+        shown = TEXT_SYMBOLS.get()
+        got = self.caches.get(shown)
+        if got is None:
+            got = self.caches[shown] = {}
+        return got
 
 
 def memo(t: Tables, key: tuple[object, ...], fn: Callable[[], T]) -> T:
@@ -297,7 +307,7 @@ class Grid:
         return join_names([self.geo.cell_name(c) for c in cells])
 
     def sym(self, digit: int) -> str:
-        return self.geo.symbol(digit)
+        return self.geo.text_symbol(digit)
 
 
 #: For each bit ``d`` of a byte, a table mapping a byte to ``"1"`` if it has bit ``d``, else

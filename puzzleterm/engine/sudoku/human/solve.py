@@ -147,7 +147,7 @@ def find_mistakes(state: SudokuState) -> tuple[int, ...]:
 
 def _mistake_step(state: SudokuState, wrong: tuple[int, ...]) -> Deduction:
     geo = state.geo
-    text = "; ".join(f"{geo.cell_name(c)} should not be {geo.symbol(state.values[c])}"
+    text = "; ".join(f"{geo.cell_name(c)} should not be {geo.text_symbol(state.values[c])}"
                      for c in wrong)
     return Deduction(technique="mistake", name="Mistake", level=Level.EASY, rating=0.0,
                 cells=wrong, explanation=text, nudge="Something you placed is wrong")
