@@ -608,6 +608,16 @@ async def test_escape_goes_home_and_continue_resumes(ui_home: Path) -> None:
 
 # -- sizes and variants ----------------------------------------------------------------------
 
+async def test_pencil_mode_is_kept_when_the_game_is_resumed(ui_home: Path) -> None:
+    async with playing(ui_home) as g:
+        await g.press("m", "escape")
+        assert isinstance(g.app.screen, HomeScreen)
+        await g.press("c")
+        assert g.screen.pencil and "PENCIL" in g.text()
+        await g.press("m", "escape", "c")
+        assert not g.screen.pencil
+
+
 async def test_too_small_terminal_says_how_big_it_must_be(ui_home: Path) -> None:
     async with playing(ui_home, size=(50, 12)) as g:
         text = g.text()

@@ -103,7 +103,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         if saved is None and st.values[self.cursor] != 0:
             empties = [c for c in range(geo.ncells) if not st.values[c]]
             self.cursor = empties[0] if empties else 0
-        self.pencil = False
+        self.pencil = bool(self.session.options.get("pencil")) if self.session else False
 
     def fit(self, width: int, height: int) -> str | None:
         st = self.state
@@ -308,6 +308,9 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         if not self.playable():
             return
         self.pencil = not self.pencil
+        if self.session is not None:
+            self.session.options["pencil"] = self.pencil  # a resumed game keeps the mode
+            self.save()
         self.redraw()
 
     def action_auto_marks(self) -> None:
