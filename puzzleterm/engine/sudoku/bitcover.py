@@ -119,6 +119,7 @@ def propagator(geo: Geometry) -> Propagate:
 
     def propagate(x: int, und: int, G: int = k.guards, L: int = k.lows,
                   M: int = k.full, GA: int = k.cell_guards, n: int = k.n,
+                  C: int = k.cells, LA: int = k.cell_lows,
                   KILL: tuple[int, ...] = k.kill,
                   COVERS: tuple[int, ...] = k.covers,
                   ) -> tuple[int, int, int, int]:
@@ -130,10 +131,11 @@ def propagator(geo: Geometry) -> Propagate:
             two = (z + M) & G
             one = G ^ two
             new = (one - (one >> n)) & x & und  # the single candidates of open fields
-            if not new:
-                z &= (z | G) - L
+            if not new:  # pairs among the cells only: a quarter of the board's bits
+                z &= C
+                z &= (z | GA) - LA
                 two &= GA
-                return x, und, two, two ^ ((z + M) & GA)
+                return x, und, two, two ^ ((z + C) & GA)
             while new:
                 i = new.bit_length()
                 x &= KILL[i]

@@ -361,7 +361,8 @@ class BitSearch:
                 # open peers count once, and so does each digit of a pair peer that one of
                 # the choices would settle: the guard bits of ``two`` and the digit bits of
                 # the pair cells, against the cell's peers' guards and its digits in them
-                wanted = two | x & (pair - (pair >> n))
+                pd = x & (pair - (pair >> n))  # the pair cells' digits: a cell-sized int
+                wanted = two | pd
                 best = -1
                 cell = 0
                 pick = 0
@@ -369,7 +370,7 @@ class BitSearch:
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length()  # the guard bit's index, plus one
                     rest ^= bit1[g]
-                    v = (x >> (g - w)) & digits
+                    v = (pd >> (g - w)) & digits  # shifting the small int, not the board
                     try:
                         k = (wanted & reach[g][v]).bit_count() * 2 + failed[g]
                     except KeyError:
