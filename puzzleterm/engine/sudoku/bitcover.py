@@ -6,7 +6,9 @@ cell of the house, in the house's order): the constraints of Sudoku as an exact 
 holding the candidates that can satisfy it.  A candidate (cell, digit) is a bit in each of its
 fields, its *images*, all of them cleared together when it is ruled out.
 
-Every field has ``n`` bits and a guard, so the arithmetic that finds a cell with one candidate
+Every field has ``n`` bits and a guard, the guard set while the field is open (no candidate
+placed satisfies it yet: placing one clears its fields' guards in the same ``&``), so the
+arithmetic that finds a cell with one candidate
 or none finds, in the same few operations, a digit with one place or none in every house: a
 round of singles is about ten integer operations, hidden singles and digits without a place
 included, where the cell layout folds each house shape (up to ~40 more).  Placing a candidate
@@ -31,7 +33,7 @@ from functools import cache
 from . import bitcode
 from .geometry import Geometry
 
-#: ``propagate(x, und) -> (x, und, two, pair)``
+#: ``propagate(x, und) -> (x, und, two, pair)`` (``und``: the cell layout's; 0 in this one)
 Propagate = Callable[[int, int], tuple[int, int, int, int]]
 
 #: ``root(x) -> (x, und, two)``: a cell-layout board to this layout, at its fixed point
@@ -51,7 +53,9 @@ class Cover:
     cells: int  # the digit bits of the cell fields
     cell_guards: int  # the guard bits of the cell fields
     cell_lows: int  # the lowest bit of each cell field
-    kill: tuple[int, ...]  # per bit: the board kept when its candidate is placed
+    #: per bit: the board kept when its candidate is placed (the guards of the fields it
+    #: satisfies cleared: on a board, a field's guard is set while the field is open)
+    kill: tuple[int, ...]
     covers: tuple[int, ...]  # per bit: everything but the fields its candidate satisfies
     images: tuple[int, ...]  # per bit: its candidate's bits in every field
     bit: tuple[int, ...]  # per bit: the bit itself
@@ -74,6 +78,7 @@ def cover(geo: Geometry) -> Cover:
                 where[c][d].append((nc + h * n + d) * w + pos)
     images = [[sum(1 << b for b in where[c][d]) for d in range(n)] for c in range(nc)]
     full = sum(digits << (f * w) for f in range(nfields))
+    guards = sum(1 << (f * w + n) for f in range(nfields))
     # the images of a digit all over a house, and of a cell's every digit
     in_house = [[sum(images[c][d] for c in house) for d in range(n)] for house in geo.houses]
     in_cell = [sum(row) for row in images]
@@ -87,7 +92,7 @@ def cover(geo: Geometry) -> Cover:
             for h in geo.cell_houses[c]:
                 gone |= in_house[h][d]
                 fields |= digits << ((nc + h * n + d) * w)
-            keep = full ^ (gone ^ images[c][d])
+            keep = (full | guards) ^ (gone ^ images[c][d]) ^ ((fields << 1) & guards)
             for b in where[c][d]:
                 kill[b + 1] = keep
                 covers[b + 1] = full ^ fields
@@ -96,7 +101,7 @@ def cover(geo: Geometry) -> Cover:
         n=n,
         width=w,
         full=full,
-        guards=sum(1 << (f * w + n) for f in range(nfields)),
+        guards=guards,
         lows=sum(1 << (f * w) for f in range(nfields)),
         cells=sum(digits << (c * w) for c in range(nc)),
         cell_guards=sum(1 << (c * w + n) for c in range(nc)),
@@ -111,7 +116,8 @@ def cover(geo: Geometry) -> Cover:
 @cache
 def propagator(geo: Geometry) -> Propagate:
     """Naked and hidden singles to a fixed point: ``propagate(x, und) -> (x, und, two,
-    pair)``, ``und`` the bits of the fields not satisfied yet; ``two`` and ``pair`` flag the
+    pair)``; the board's guard bits flag the fields not satisfied yet (``und`` is unused,
+    returned 0, but for the cell layout's signature); ``two`` and ``pair`` flag the
     cells (by their guard bits) left with two candidates or more (0: solved) and with exactly
     two.  On a contradiction (a field left empty: a cell without a candidate, or a digit
     without a place in a house), ``(0, empty, 0, 0)``, ``empty`` the guard bits of the cells
@@ -120,28 +126,29 @@ def propagator(geo: Geometry) -> Propagate:
 
     def propagate(x: int, und: int, G: int = k.guards, L: int = k.lows,
                   M: int = k.full, GA: int = k.cell_guards, n: int = k.n,
+                  C: int = k.cells, LA: int = k.cell_lows,
                   KILL: tuple[int, ...] = k.kill,
                   COVERS: tuple[int, ...] = k.covers,
                   ) -> tuple[int, int, int, int]:
         while True:
             y = (x | G) - L  # an empty field borrows from its guard
-            if y & G != G:
-                return 0, (G ^ (y & G)) & GA, 0, 0
-            z = x & y  # each field's candidates but the lowest
-            two = (z + M) & G
-            one = G ^ two
-            new = (one - (one >> n)) & x & und  # the single candidates of open fields
-            if not new:
-                z &= (z | G) - L
+            if y & G != G:  # the cells' guards that borrowed (small ints: GA is cell-sized)
+                return 0, (y & GA) ^ GA, 0, 0
+            z = x & (y ^ G)  # each field's candidates but the lowest
+            two = (z + M) & G  # two or more: only open fields (a satisfied one holds one)
+            one = (x ^ two) & G  # the open fields with one candidate
+            new = (one - (one >> n)) & x  # their candidates
+            if not new:  # pairs among the cells only: a quarter of the board's bits
+                z &= C
+                z &= (z | GA) - LA
                 two &= GA
-                return x, und, two, two ^ ((z + M) & GA)
+                return x, 0, two, two ^ ((z + C) & GA)
             while new:
                 i = new.bit_length()
                 x &= KILL[i]
-                und &= COVERS[i]
                 # its other images are in the fields it satisfies; a single that clashes
                 # with it stays, and placing it leaves a field empty
-                new &= und
+                new &= COVERS[i]
 
     return propagate
 
@@ -171,14 +178,14 @@ def box_line(geo: Geometry) -> Callable[[int], int]:
 
 @cache
 def lift(geo: Geometry) -> Callable[[int], tuple[int, int]]:
-    """``lift(x) -> (x, und)``: a cell-layout board (see ``board_of``) in this layout, its
-    cells with one candidate placed (what they rule out ruled out everywhere), and the
-    other candidates it lacks ruled out; ``(0, 0)`` when a cell is empty or two placements
-    clash."""
+    """``lift(x) -> (x, 0)``: a cell-layout board (see ``board_of``) in this layout, its
+    cells with one candidate placed (what they rule out ruled out everywhere, the fields
+    they satisfy closed), and the other candidates it lacks ruled out; ``(0, 0)`` when a
+    cell is empty or two placements clash."""
     k = cover(geo)
     n = k.n
     G, L, M = k.cell_guards, k.cell_lows, k.cells
-    kill, covers, images, bit = k.kill, k.covers, k.images, k.bit
+    kill, images, bit = k.kill, k.images, k.bit
 
     def lift(xa: int) -> tuple[int, int]:
         y = (xa | G) - L
@@ -186,20 +193,19 @@ def lift(geo: Geometry) -> Callable[[int], tuple[int, int]]:
             return 0, 0
         one = G ^ (((xa & y) + M) & G)
         new = (one - (one >> n)) & xa  # the cells with one candidate: placed
-        x = und = k.full
+        x = k.full | k.guards  # every field open
         while new:
             i = new.bit_length()
             if not x & bit[i]:  # ruled out by a placement made before
                 return 0, 0
             x &= kill[i]
-            und &= covers[i]
             new ^= bit[i]
         gone = (x & M) ^ (x & xa)  # the other candidates it lacks
         while gone:
             i = gone.bit_length()
             x ^= x & images[i]
             gone ^= bit[i]
-        return x, und
+        return x, 0
 
     return lift
 

@@ -299,7 +299,8 @@ class BitSearch:
         #: the board's layout: ``root`` takes a cell-layout board to it at its fixed point,
         #: ``propagate`` runs a node, and per bit's ``bit_length`` (a cell field's bits are
         #: the same in both), ``place`` keeps what placing that candidate leaves and
-        #: ``settle`` what is still open after it
+        #: ``settle`` what is still open after it (the cell layout's ``und``; in the other,
+        #: the board's guards tell the open fields and ``und`` is 0)
         self.root: bitcover.Root
         if (geo.n <= COVER_MAX) if cover is None else cover:
             k = bitcover.cover(geo)
@@ -337,7 +338,8 @@ class BitSearch:
         count = 0
 
         def dfs(x: int, und: int, at: int) -> bool:
-            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits;
+            """Search below ``x`` (``und``: the cells not placed yet, by their digit bits,
+            in the cell layout;
             ``at``: the guard bit's bit_length of the cell just branched on, 0 at the root);
             True when the limit is reached."""
             nonlocal nodes, count
@@ -361,7 +363,8 @@ class BitSearch:
                 # open peers count once, and so does each digit of a pair peer that one of
                 # the choices would settle: the guard bits of ``two`` and the digit bits of
                 # the pair cells, against the cell's peers' guards and its digits in them
-                wanted = two | x & (pair - (pair >> n))
+                pd = x & (pair - (pair >> n))  # the pair cells' digits: a cell-sized int
+                wanted = two | pd
                 best = -1
                 cell = 0
                 pick = 0
@@ -369,7 +372,7 @@ class BitSearch:
                 while rest:  # from the last cell, so that ties go to the first
                     g = rest.bit_length()  # the guard bit's index, plus one
                     rest ^= bit1[g]
-                    v = (x >> (g - w)) & digits
+                    v = (pd >> (g - w)) & digits  # shifting the small int, not the board
                     try:
                         k = (wanted & reach[g][v]).bit_count() * 2 + failed[g]
                     except KeyError:
