@@ -899,3 +899,35 @@ async def test_latin_shapes_write_the_hint_in_shapes(ui_home: Path) -> None:
         assert not shapes & set(again.explanation) and again.move == step.move
         assert again.explanation != step.explanation
         assert f"{step.name}:" in g.text()
+
+
+async def test_shapes_switched_while_a_hint_is_worked_out(ui_home: Path) -> None:
+    """A hint being worked out when the shapes go on is worked out again in them."""
+    go = threading.Event()
+    calls: list[str] = []
+
+    class Hints:
+        def next_step(self, state: Any) -> Deduction | None:
+            go.wait(10)
+            shape = state.geo.text_symbol(1)
+            calls.append(shape)
+            return Deduction(technique="full_house", name="Full house", level=Level.EASY,
+                             rating=1.0, placements=((2, 1),), cells=(2,),
+                             explanation=f"r1c3 can only be {shape}", nudge="Look at row 1")
+
+        def step_move(self, state: Any, s: Deduction) -> str:
+            return "r1c3=1"
+
+    async with playing(ui_home, LATIN5, hints=Hints()) as g:
+        await g.press("t")
+        assert g.screen._hint_waiting
+        await g.press("o")  # shapes on while the worker still thinks in digits
+        go.set()
+        for _ in range(20):  # the first answer is dropped and a second worker started
+            await ready(g.pilot)
+            if not g.screen._hint_waiting:
+                break
+        step = g.screen.hint_step
+        assert calls == ["1", "○"]
+        assert step is not None and step.explanation == "r1c3 can only be ○"
+        assert g.session.hints_used == 1

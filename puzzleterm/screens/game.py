@@ -79,7 +79,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self._hint_state: Any = None
         # the hint worker: the (session, state) it is working on, and whether the player is
         # waiting for a hint on the current position ("thinking…")
-        self._hint_job: tuple[Session, Any] | None = None
+        self._hint_job: tuple[Session, Any, str] | None = None
         self._hint_waiting = False
         self._hint_restage = 0
         self._leave_when_shown = False

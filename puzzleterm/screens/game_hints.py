@@ -26,7 +26,7 @@ class HintPresses:
     hint_step: Step | None
     hint_stage: int
     _hint_state: Any
-    _hint_job: tuple[Session, Any] | None
+    _hint_job: tuple[Session, Any, str] | None  # the worker's session, position, notation
     _hint_waiting: bool
     _hint_restage: int  # a hint worked out again (new notation): the stage to show it at
 
@@ -110,8 +110,8 @@ class HintPresses:
         s = self.session
         assert s is not None
         st = s.state
-        self._hint_job = (s, st)
         symbols = self.hint_symbols()
+        self._hint_job = (s, st, symbols)
 
         def find() -> Step | None:
             with text_symbols(symbols):  # in the worker's thread: its own context
@@ -124,7 +124,7 @@ class HintPresses:
             return
         if self._hint_job is None:
             return
-        session, st = self._hint_job
+        session, st, symbols = self._hint_job
         self._hint_job = None
         s = self.session
         if state is WorkerState.CANCELLED:
@@ -132,8 +132,8 @@ class HintPresses:
         if s is None or not self._hint_waiting:
             self.redraw()  # nobody waits for it (a move was made): dropped
             return
-        if s is not session or s.state is not st:
-            self._start_hint()  # stale, and t was pressed again on the new position
+        if s is not session or s.state is not st or symbols != self.hint_symbols():
+            self._start_hint()  # stale (or in the old notation), and still waited for
             return
         self._hint_waiting = False
         if state is WorkerState.ERROR:
