@@ -7,16 +7,15 @@ holding the candidates that can satisfy it.  A candidate (cell, digit) is a bit 
 fields, its *images*, all of them cleared together when it is ruled out.
 
 Every field has ``n`` bits and a guard, the guard set while the field is open (no candidate
-placed satisfies it yet: placing one clears its fields' guards in the same ``&``), so the
-arithmetic that finds a cell with one candidate
-or none finds, in the same few operations, a digit with one place or none in every house: a
-round of singles is about ten integer operations, hidden singles and digits without a place
-included, where the cell layout folds each house shape (up to ~40 more).  Placing a candidate
-is one ``&`` with a mask that rules out its peers' images in every field: ``&`` costs about the
-same on this board (3,240 bits on 9x9) as on the cell layout (810 bits).  The price is the
-tables (per candidate: what placing it rules out, and the fields it satisfies), about 3 MB on
-9x9, and wider integers for the arithmetic: on 16x16 (17,408 bits) the tables take 78 MB and
-the two layouts are even, so the search uses this one up to 9x9 (figures in
+placed satisfies it yet), so the arithmetic that finds a cell with one candidate or none finds,
+in the same few operations, a digit with one place or none in every house: a round of singles
+is about a dozen integer operations, hidden singles and digits without a place included, where
+the cell layout folds each house shape (up to ~40 more).  Placing a candidate is one ``&`` with
+a mask that rules out its peers' images in every field and closes the fields it satisfies:
+``&`` costs about the same on this board (3,240 bits on 9x9) as on the cell layout (810 bits).
+The price is the tables (per candidate: what placing it keeps, and the fields it satisfies),
+about 3 MB on 9x9, and wider integers for the arithmetic: on 16x16 (17,408 bits) the tables
+take 78 MB and the two layouts are even, so the search uses this one up to 9x9 (figures in
 ``docs/backtracker.md``).
 
 The cell fields come first and have the cell layout's width, so a board's low bits are the
