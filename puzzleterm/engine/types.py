@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 S = TypeVar("S")
 
 
-#: how explanations write digit ``d``: ``symbols[d - 1]`` ("" : the kind's own digits)
+#: how explanations write digit ``d``: ``symbols[d - 1]`` ("": the kind's own digits)
 TEXT_SYMBOLS: ContextVar[str] = ContextVar("text_symbols", default="")
 
 

@@ -77,8 +77,8 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self.hint_step: Step | None = None
         self.hint_stage = 0
         self._hint_state: Any = None
-        # the hint worker: the (session, state) it is working on, and whether the player is
-        # waiting for a hint on the current position ("thinking…")
+        # the hint worker: the (session, state, notation) it is working on, and whether the
+        # player is waiting for a hint on the current position ("thinking…")
         self._hint_job: tuple[Session, Any, str] | None = None
         self._hint_waiting = False
         self._hint_restage = 0
