@@ -191,11 +191,10 @@ def propagator(geo: Geometry, box_line: bool = True, undone: bool = False) -> Pr
 
 @cache
 def by_length(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """``kill``, the bits, ``field_at`` and ``spread_at`` indexed by ``bit_length`` (one
-    past the bit's index), so that a look-up needs no subtraction; built once."""
+    """``kill``, the bits and ``spread_at`` indexed by ``bit_length`` (one past the bit's
+    index), so that a look-up needs no subtraction; built once."""
     t = tables(geo)
-    return ((0, *t.kill), (0, *bitcode.bits(len(t.kill))), (0, *t.field_at),
-            (0, *t.spread_at))
+    return (0, *t.kill), (0, *bitcode.bits(len(t.kill))), (0, *t.spread_at)
 
 
 @cache
@@ -228,7 +227,7 @@ def pair_reach(geo: Geometry) -> list[Any]:
     product of the field by ``spread_at``).  Up to 9 digits a list, built here (36 masks
     a cell); beyond, a dict that the search fills as it meets the pairs."""
     t = tables(geo)
-    spread = by_length(geo)[3]
+    spread = by_length(geo)[2]
     out: list[Any] = [None] * (t.ncells * t.width + 1)  # lists, dicts and None
     for c in range(t.ncells):
         g = (c + 1) * t.width
@@ -327,7 +326,7 @@ class BitSearch:
         digits = (1 << n) - 1
         top = 1 << n  # a field's guard bit
         reach = self.reach
-        bit1, spread1 = self.by_length[1], self.by_length[3]
+        bit1, spread1 = self.by_length[1], self.by_length[2]
         place, settle = self.place, self.settle
         worst = t.n + 1
         # per guard bit's bit_length: the failures seen (this search's history)
