@@ -175,6 +175,16 @@ def box_line(geo: Geometry) -> Callable[[int], int]:
     return elim  # type: ignore[no-any-return]
 
 
+def rule_out(k: Cover, x: int, gone: int) -> int:
+    """``x`` without the candidates of ``gone`` (their cell-field bits), in every field."""
+    images, bit = k.images, k.bit
+    while gone:
+        i = gone.bit_length()
+        x ^= x & images[i]
+        gone ^= bit[i]
+    return x
+
+
 @cache
 def lift(geo: Geometry) -> Callable[[int], tuple[int, int]]:
     """``lift(x) -> (x, 0)``: a cell-layout board (see ``board_of``) in this layout, its
@@ -184,7 +194,8 @@ def lift(geo: Geometry) -> Callable[[int], tuple[int, int]]:
     k = cover(geo)
     n = k.n
     G, L, M = k.cell_guards, k.cell_lows, k.cells
-    kill, images, bit = k.kill, k.images, k.bit
+    kill, bit = k.kill, k.bit
+    every = k.full | k.guards  # every candidate, every field open
 
     def lift(xa: int) -> tuple[int, int]:
         y = (xa | G) - L
@@ -192,19 +203,14 @@ def lift(geo: Geometry) -> Callable[[int], tuple[int, int]]:
             return 0, 0
         one = G ^ (((xa & y) + M) & G)
         new = (one - (one >> n)) & xa  # the cells with one candidate: placed
-        x = k.full | k.guards  # every field open
+        x = every
         while new:
             i = new.bit_length()
             if not x & bit[i]:  # ruled out by a placement made before
                 return 0, 0
             x &= kill[i]
             new ^= bit[i]
-        gone = (x & M) ^ (x & xa)  # the other candidates it lacks
-        while gone:
-            i = gone.bit_length()
-            x ^= x & images[i]
-            gone ^= bit[i]
-        return x, 0
+        return rule_out(k, x, (x & M) ^ (x & xa)), 0  # and the other candidates it lacks
 
     return lift
 
@@ -218,7 +224,7 @@ def root(geo: Geometry) -> Root:
     start = lift(geo)
     propagate = propagator(geo)
     elim = box_line(geo) if geo.box_rows else None
-    cells, images, bit = k.cells, k.images, k.bit
+    cells = k.cells
 
     def root(xa: int) -> tuple[int, int, int]:
         x, und = start(xa)
@@ -229,10 +235,7 @@ def root(geo: Geometry) -> Root:
             gone = elim(x & cells)
             if not gone:
                 return x, und, two
-            while gone:
-                i = gone.bit_length()
-                x ^= x & images[i]
-                gone ^= bit[i]
+            x = rule_out(k, x, gone)
         return 0, 0, 0
 
     return root
