@@ -75,6 +75,12 @@ EPOCHS: dict[str, tuple[Epoch, ...]] = {
     "arith": (Epoch(1, date(2026, 11, 25), "mul3x2", (Level.MEDIUM,)),),
 }
 
+#: The kind whose daily keeps the streak (solved without reveals on its own day).
+STREAK_KIND = "sudoku"
+#: The kind the app and the CLI open when none is named (``puzzleterm daily``, "New game"
+#: with no game on screen, the leaderboard's first board).
+DEFAULT_KIND = "sudoku"
+
 #: The first date with a daily set.
 FIRST_DATE = min(e.start for epochs in EPOCHS.values() for e in epochs)
 
