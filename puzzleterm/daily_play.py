@@ -24,7 +24,7 @@ from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_k
 from .engine.daily import DailyEntry, check_date, daily_set, deal, streaks
 from .engine.gameid import load_game_id
 from .session import SavedGame, SaveError, Session, format_time
-from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store, StoreError
+from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store, StoreError, deals_in
 
 Today = Callable[[], date]
 DAILY_PREFIX = "daily:"
@@ -108,7 +108,7 @@ def take_dealt(entries: Sequence[DailyEntry], template: Path | None,
     entries still to deal."""
     if template is None or not entries:
         return list(entries)
-    found = Store.deals_in(template, [(e.seed_id, _version(e)) for e in entries])
+    found = deals_in(template, [(e.seed_id, _version(e)) for e in entries])
     left = []
     for entry in entries:
         hit = found.get((entry.seed_id, _version(entry)))

@@ -164,10 +164,10 @@ class StoreFactory:
         return self.root / hashlib.sha256((player or "local").encode()).hexdigest()[:12]
 
     def __call__(self, player: str | None = None, home: Path | None = None):  # type: ignore[no-untyped-def]
-        from puzzleterm.store import Store, open_store
+        from puzzleterm.store import SqliteStore, open_store
 
         home = home if home is not None else self.home(player)
-        store = Store.open(home, player) if self.url is None else open_store(self.url, home,
+        store = SqliteStore.open(home, player) if self.url is None else open_store(self.url, home,
                                                                               player)
         self.opened.append(store)
         return store

@@ -68,9 +68,9 @@ def test_stats_prints_the_players_table(capsys: pytest.CaptureFixture[str],
     from dataclasses import replace
 
     from puzzleterm.session import SavedGame
-    from puzzleterm.store import Store
+    from puzzleterm.store import SqliteStore
 
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     base = SavedGame(kind="latin", params="6x6", game_id="latin:6x6:x", level="medium")
     store.finish_current(replace(base, elapsed=65.0))
     store.finish_current(replace(base, elapsed=95.0))

@@ -23,7 +23,7 @@ from puzzleterm.daily_play import (
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.daily import DailyEntry
 from puzzleterm.session import SavedGame, SaveError, Session
-from puzzleterm.store import DailyResult, Store
+from puzzleterm.store import DailyResult, SqliteStore, Store
 
 DAY = date(2026, 11, 23)
 
@@ -49,7 +49,7 @@ def solved_save(entry: DailyEntry, store: Store | None = None, hints: int = 0) -
 
 
 def test_a_solved_daily_earns_a_result_once(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     entry = latin_entry()
     saved = solved_save(entry, store)
     store.save_current(saved, entry.slot)
@@ -64,7 +64,7 @@ def test_a_solved_daily_earns_a_result_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("forge", ["other-givens", "unsolved", "other-day", "future", "free"])
 def test_a_forged_save_records_no_result(tmp_path: Path, forge: str) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     entry = latin_entry()
     saved = solved_save(entry, store)
     today = DAY
@@ -87,7 +87,7 @@ def test_a_forged_save_records_no_result(tmp_path: Path, forge: str) -> None:
 
 
 def test_dailies_are_cached_and_a_stale_or_damaged_entry_is_dealt_again(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     entry = latin_entry()
     assert cached_puzzle(entry, store) is None
     dealt = deal_entry(entry, store)
@@ -145,7 +145,7 @@ def test_the_share_line_spoils_nothing() -> None:
 
 
 def test_stats_per_kind_and_level(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
     for elapsed, assisted in ((100.0, False), (300.0, False), (50.0, True)):
         store.finish_current(replace(base, elapsed=elapsed, assisted=assisted))
@@ -162,7 +162,7 @@ def test_stats_per_kind_and_level(tmp_path: Path) -> None:
 def test_stats_name_the_count_of_unaided_solves(tmp_path: Path) -> None:
     """A game solved with one hint showed "played 1, solved 0" right after its dialog said
     "Solved!": the column counts (and times) unassisted solves, and says so."""
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
     store.finish_current(replace(base, elapsed=120.0, assisted=True, hints_used=1))
     text = stats_text(stats_for(store, DAY))

@@ -16,7 +16,7 @@ from puzzleterm.screens.daily import StatsScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.leaderboard import LeaderboardScreen
 from puzzleterm.session import SavedGame
-from puzzleterm.store import DailyResult, NameError_, Store, display_name
+from puzzleterm.store import DailyResult, NameError_, SqliteStore, Store, display_name
 from tests import pgserver
 from tests.conftest import FakeClock, screen_text
 from tests.pgserver import StoreFactory
@@ -82,22 +82,22 @@ def test_names_are_checked_and_unique_regardless_of_case(stores: StoreFactory) -
 def test_the_completion_line_gives_the_place_of_the_day(tmp_path: Path) -> None:
     entry = latin_entry()
     for i, player in enumerate((ANN, BOB)):
-        other = Store.open(tmp_path, player)
+        other = SqliteStore.open(tmp_path, player)
         done = record_daily(replace(solved_save(entry, other), elapsed=100.0 + 500 * i),
                             entry.slot, other, DAY, now=noon(DAY))
         assert done.streak_text == f"You are {i + 1}{'st' if i == 0 else 'nd'} of {i + 1} today."
-    me = Store.open(tmp_path, CY)
+    me = SqliteStore.open(tmp_path, CY)
     done = record_daily(solved_save(entry, me), entry.slot, me, DAY, now=noon(DAY))  # 754 s
     assert done.board is not None and done.streak_text == "You are 3rd of 3 today."
-    helped = Store.open(tmp_path, DEE)
+    helped = SqliteStore.open(tmp_path, DEE)
     done = record_daily(solved_save(entry, helped, hints=2), entry.slot, helped, DAY,
                         now=noon(DAY))
     assert done.streak_text == "Solves with hints or reveals are not ranked (3 ranked today)."
-    guest = Store.open(tmp_path, "guest-42")
+    guest = SqliteStore.open(tmp_path, "guest-42")
     done = record_daily(solved_save(entry, guest), entry.slot, guest, DAY, now=noon(DAY))
     assert done.board is None and "Guests are not ranked" in (done.streak_text or "")
-    late = record_daily(solved_save(entry, Store.open(tmp_path, "key-SHA256:Late")),
-                        entry.slot, Store.open(tmp_path, "key-SHA256:Late"), date(2026, 11, 25),
+    late_store = SqliteStore.open(tmp_path, "key-SHA256:Late")
+    late = record_daily(solved_save(entry, late_store), entry.slot, late_store, date(2026, 11, 25),
                         now=noon(date(2026, 11, 25)))
     assert late.streak_text == "You are 4th of 4 on 2026-11-23."
 
@@ -107,7 +107,7 @@ def test_the_command_line_board_and_name(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("PUZZLETERM_HOME", str(tmp_path))
     monkeypatch.delenv("PUZZLETERM_STORE", raising=False)
     for player, elapsed in ((ANN, 95.0), (BOB, 61.0)):
-        finish(Store.open(tmp_path, player), result(elapsed, day=date(2026, 11, 20),
+        finish(SqliteStore.open(tmp_path, player), result(elapsed, day=date(2026, 11, 20),
                                                     kind="latin"))
     monkeypatch.setenv("PUZZLETERM_PLAYER", ANN)
     assert main(["name", "Annie"]) == 0
@@ -128,9 +128,9 @@ def test_the_command_line_board_and_name(tmp_path: Path, monkeypatch: pytest.Mon
 
 async def test_the_leaderboard_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUZZLETERM_PLAYER", ANN)
-    finish(Store.open(tmp_path, BOB), result(61.0, kind="sudoku"))
-    finish(Store.open(tmp_path, ANN), result(95.0, kind="sudoku"))
-    finish(Store.open(tmp_path, BOB), result(30.0, kind="latin"))
+    finish(SqliteStore.open(tmp_path, BOB), result(61.0, kind="sudoku"))
+    finish(SqliteStore.open(tmp_path, ANN), result(95.0, kind="sudoku"))
+    finish(SqliteStore.open(tmp_path, BOB), result(30.0, kind="latin"))
     app = PuzzleApp(home=tmp_path, clock=FakeClock(), today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)

@@ -17,7 +17,7 @@ from puzzleterm.engine.daily import DailyEntry, daily_set
 from puzzleterm.screens import has_screen
 from puzzleterm.serve.prefork import DailyTemplate, _deal_template, _start_from, _use_template
 from puzzleterm.session import SavedGame
-from puzzleterm.store import DB_NAME, Store
+from puzzleterm.store import DB_NAME, SqliteStore, Store
 
 from .conftest import EASY9, FakeClock
 
@@ -39,10 +39,10 @@ def playable(day: date) -> list[DailyEntry]:
 def test_the_template_holds_the_day_s_set_dealt(tmp_path: Path, template: Path) -> None:
     path = template
     assert [p.name for p in path.parent.iterdir()] == ["daily.sqlite3"]  # nothing half made
-    store = Store.open(tmp_path / "copy")
+    store = SqliteStore.open(tmp_path / "copy")
     store.close()
     (tmp_path / "copy" / DB_NAME).write_bytes(path.read_bytes())
-    store = Store.open(tmp_path / "copy")
+    store = SqliteStore.open(tmp_path / "copy")
     try:
         assert not store.notices
         entries = playable(DAY)
@@ -105,7 +105,7 @@ def a_returning_player(home: Path) -> SavedGame:
     """A player who has played before: a store with a game in progress (no dailies dealt)."""
     saved = SavedGame(kind="sudoku", params="9x9", game_id=EASY9, moves=("r1c1=4",), pos=1,
                       elapsed=12.0)
-    store = Store.open(home)
+    store = SqliteStore.open(home)
     try:
         store.save_current(saved)
     finally:
@@ -148,7 +148,7 @@ async def test_a_returning_player_takes_the_day_s_set_from_the_template(
 
 
 def test_what_the_template_lacks_is_left_to_deal(tmp_path: Path, template: Path) -> None:
-    store = Store.open(tmp_path / "player")
+    store = SqliteStore.open(tmp_path / "player")
     try:
         other_day = playable(date(2026, 11, 22))
         assert take_dealt(other_day, template, store) == other_day  # another day's set

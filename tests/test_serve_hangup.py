@@ -17,7 +17,7 @@ from puzzleterm.app import PuzzleApp
 from puzzleterm.screens.game import SAVE_EVERY
 from puzzleterm.screens.sudoku import SudokuScreen
 from puzzleterm.serve.server import GameServer
-from puzzleterm.store import Store
+from puzzleterm.store import SqliteStore
 
 from .conftest import EASY9, FakeClock
 from .serve_client import ENTER, Player, gone, no_sessions
@@ -51,12 +51,12 @@ async def test_a_hang_up_saves_the_clock_and_the_cursor_then_exits(tmp_path: Pat
         await pilot.press("right", "4")  # r1c2=4, saved with the clock at 0
         clock.advance(SAVE_EVERY - 3)  # no tick has saved the clock since
         await pilot.press("down")  # the cursor moves: nothing is saved for that
-        saved = Store.open(tmp_path).load_current()
+        saved = SqliteStore.open(tmp_path).load_current()
         assert saved is not None and saved.elapsed == 0 and saved.options["cursor"] == 1
         app.hang_up()
         await pilot.pause()
     assert app.return_code == 0
-    saved = Store.open(tmp_path).load_current()
+    saved = SqliteStore.open(tmp_path).load_current()
     assert saved is not None
     assert saved.moves == ("r1c2=4",)
     assert saved.elapsed == SAVE_EVERY - 3

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from puzzleterm.session import SavedGame, SaveError
-from puzzleterm.store import DB_NAME, Store, StoreError, default_home
+from puzzleterm.store import DB_NAME, SqliteStore, StoreError, default_home
 
 EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
          "8..67.82....26.95..8..2.3..9..5.1.3..")
@@ -33,12 +33,12 @@ def test_home_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_save_load_clear_round_trip(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     assert store.load_current() is None and store.notices == []
     store.save_current(saved())
     store.save_current(saved(("r1c1=4", "auto")))
     store.close()
-    again = Store.open(tmp_path)
+    again = SqliteStore.open(tmp_path)
     assert again.load_current() == saved(("r1c1=4", "auto"))
     again.finish_current(saved(("r1c1=4", "auto")))
     assert again.load_current() is None and again.finished_count() == 1
@@ -46,7 +46,7 @@ def test_save_load_clear_round_trip(tmp_path: Path) -> None:
 
 def test_a_corrupt_file_is_moved_aside_with_a_notice(tmp_path: Path) -> None:
     (tmp_path / DB_NAME).write_bytes(b"\x00garbage" * 500)
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     assert store.path == tmp_path / DB_NAME
     assert len(store.notices) == 1 and "moved" in store.notices[0]
     aside = list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))
@@ -56,7 +56,7 @@ def test_a_corrupt_file_is_moved_aside_with_a_notice(tmp_path: Path) -> None:
 
 
 def test_a_bad_record_is_a_save_error_and_can_be_set_aside(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     with sqlite3.connect(tmp_path / DB_NAME) as conn:
         conn.execute("INSERT INTO games (player, slot, data, updated) "
                      "VALUES ('local', 'main', '{not json', 0)")
@@ -69,7 +69,7 @@ def test_a_bad_record_is_a_save_error_and_can_be_set_aside(tmp_path: Path) -> No
 def test_an_unusable_home_still_gives_a_working_store(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    store = Store.open(blocker / "home")
+    store = SqliteStore.open(blocker / "home")
     assert store.path is None and "not be saved" in store.notices[0]
     store.save_current(saved())  # kept in memory for this run
     assert store.load_current() == saved()
@@ -80,8 +80,8 @@ import sys
 from pathlib import Path
 from typing import Any
 from puzzleterm.session import SavedGame
-from puzzleterm.store import Store
-store = Store.open(Path(sys.argv[1]))
+from puzzleterm.store import SqliteStore
+store = SqliteStore.open(Path(sys.argv[1]))
 moves = []
 for i in range(100000):
     moves.append(f"r1c1={1 + i % 9}")
@@ -102,7 +102,7 @@ def test_a_kill_at_any_moment_leaves_a_readable_save(tmp_path: Path) -> None:
         time.sleep(delay)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        store = Store.open(tmp_path)
+        store = SqliteStore.open(tmp_path)
         assert store.notices == []
         got = store.load_current()
         assert got is not None and len(got.moves) == got.pos >= 1
@@ -120,7 +120,7 @@ def _no_aside(home: Path) -> bool:
 @pytest.mark.parametrize("wal", [True, False], ids=["wal", "rollback-journal"])
 def test_a_file_locked_by_another_puzzleterm_is_left_alone(tmp_path: Path, wal: bool) -> None:
     if wal:  # as another running puzzleterm made it (its -wal and -shm files are live)
-        first = Store.open(tmp_path)
+        first = SqliteStore.open(tmp_path)
         first.save_current(saved())
         first.close()
     else:  # an older file in rollback-journal mode
@@ -130,7 +130,7 @@ def test_a_file_locked_by_another_puzzleterm_is_left_alone(tmp_path: Path, wal: 
     other = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another instance is in the middle of a save
     try:
-        store = Store.open(tmp_path)
+        store = SqliteStore.open(tmp_path)
         assert store.path is None  # this run keeps its games in memory
         assert len(store.notices) == 1 and "left as it is" in store.notices[0]
         assert "locked" in store.notices[0] and "moved" not in store.notices[0]
@@ -142,19 +142,19 @@ def test_a_file_locked_by_another_puzzleterm_is_left_alone(tmp_path: Path, wal: 
         other.execute("COMMIT")
         other.close()
     if wal:
-        again = Store.open(tmp_path)
+        again = SqliteStore.open(tmp_path)
         assert again.notices == [] and again.load_current() == saved()  # the file's own game
 
 
 def test_a_file_from_a_newer_puzzleterm_is_left_alone(tmp_path: Path) -> None:
-    first = Store.open(tmp_path)
+    first = SqliteStore.open(tmp_path)
     first.save_current(saved())
     first.close()
     with sqlite3.connect(tmp_path / DB_NAME) as conn:
         conn.execute("PRAGMA user_version=7")
     conn.close()
     before = (tmp_path / DB_NAME).read_bytes()
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     assert store.path is None and len(store.notices) == 1
     assert "newer puzzleterm" in store.notices[0] and "left as it is" in store.notices[0]
     assert _no_aside(tmp_path) and (tmp_path / DB_NAME).read_bytes() == before
@@ -163,7 +163,7 @@ def test_a_file_from_a_newer_puzzleterm_is_left_alone(tmp_path: Path) -> None:
 
 
 def test_a_file_failing_its_integrity_check_is_moved_aside(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     store.save_current(saved())
     store.close()
     with sqlite3.connect(tmp_path / DB_NAME) as conn:  # damage the table: a page of garbage
@@ -173,7 +173,7 @@ def test_a_file_failing_its_integrity_check_is_moved_aside(tmp_path: Path) -> No
     page = 4096
     data[page:2 * page] = b"\xff" * page
     (tmp_path / DB_NAME).write_bytes(bytes(data))
-    again = Store.open(tmp_path)
+    again = SqliteStore.open(tmp_path)
     assert again.path == tmp_path / DB_NAME and "moved" in again.notices[0]
     assert not _no_aside(tmp_path)
 
@@ -206,10 +206,10 @@ class _Faulty:
 @pytest.mark.parametrize("rolled_back", [False, True], ids=["open", "rolled-back"])
 def test_a_failed_write_is_a_store_error_and_the_next_one_works(
         tmp_path: Path, statement: str, rolled_back: bool) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     store.save_current(saved())
-    faulty = _Faulty(store._conn)
-    store._conn = faulty  # type: ignore[assignment]
+    faulty = _Faulty(store.tables.conn)
+    store.tables.conn = faulty  # type: ignore[assignment]
     faulty.fail, faulty.sqlite_rolled_back = statement, rolled_back
     with pytest.raises(StoreError, match="disk is full"):
         store.save_current(saved(("r1c1=4", "auto")))
@@ -217,17 +217,17 @@ def test_a_failed_write_is_a_store_error_and_the_next_one_works(
     assert store.load_current() == saved()  # the failed save left the old one
     store.save_current(saved(("r1c1=4", "auto")))
     store.close()
-    assert Store.open(tmp_path).load_current() == saved(("r1c1=4", "auto"))
+    assert SqliteStore.open(tmp_path).load_current() == saved(("r1c1=4", "auto"))
 
 
 def test_a_full_database_is_a_store_error_not_a_crash(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     store.save_current(saved())
-    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
-    store._conn.execute(f"PRAGMA max_page_count={pages + 1}")
+    pages = store.tables.conn.execute("PRAGMA page_count").fetchone()[0]
+    store.tables.conn.execute(f"PRAGMA max_page_count={pages + 1}")
     huge = saved(tuple(f"r1c1={1 + i % 9}" for i in range(20000)))
     with pytest.raises(StoreError, match="full"):
         store.save_current(huge)
-    assert not store._conn.in_transaction
+    assert not store.tables.conn.in_transaction
     store.save_current(saved(("r1c1=4", "auto")))  # a small save still goes in
     assert store.load_current() == saved(("r1c1=4", "auto"))

@@ -19,7 +19,7 @@ from puzzleterm.daily_play import deal_entry
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.daily import daily_set
 from puzzleterm.session import Session
-from puzzleterm.store_pg import PgStore
+from puzzleterm.store.pg import PgStore
 from tests.pgserver import pg_server
 from tests.serve_client import ENTER, Player, start_server
 

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from puzzleterm import store_schema
 from puzzleterm.daily_play import record_daily
 from puzzleterm.session import SavedGame
-from puzzleterm.store import Store, StoreError
-from puzzleterm.store_pg import PgStore, SharedStore
-from puzzleterm.store_schema import SCHEMA_VERSION
+from puzzleterm.store import SqliteStore, StoreError
+from puzzleterm.store import schema as store_schema
+from puzzleterm.store.pg import PgStore
+from puzzleterm.store.schema import SCHEMA_VERSION
+from puzzleterm.store.shared import SharedStore
 from tests.pgserver import PgServer, pg_server
 from tests.test_daily_play import DAY, latin_entry, noon, solved_save
 
@@ -70,7 +71,7 @@ def test_hosts_starting_together_migrate_once(server: PgServer) -> None:
     for t in threads:
         t.join()
     assert errors == [] and len(opened) == 4
-    rows = opened[0]._x("SELECT version FROM puzzleterm_schema").fetchall()
+    rows = opened[0].tables.run("SELECT version FROM puzzleterm_schema").fetchall()
     assert [r[0] for r in rows] == [SCHEMA_VERSION]
     for db in opened:
         db.close()
@@ -104,8 +105,8 @@ def test_two_writers_of_one_player_never_lose_the_result(server: PgServer,
     The result is kept; the game in progress is whichever write the database took last."""
     url = server.new_database()
     entry = latin_entry()
-    one = SharedStore(url, Store.open(tmp_path / "host1", ANN), ANN, retry=0)
-    two = SharedStore(url, Store.open(tmp_path / "host2", ANN), ANN, retry=0)
+    one = SharedStore(url, SqliteStore.open(tmp_path / "host1", ANN), ANN, retry=0)
+    two = SharedStore(url, SqliteStore.open(tmp_path / "host2", ANN), ANN, retry=0)
     solved = solved_save(entry, one)
     stop = threading.Event()
     writes: list[int] = []
@@ -146,7 +147,7 @@ def test_the_database_lost_and_back_loses_nothing_and_counts_once(
     told: list[str] = []
     server.stop()
     try:  # unreachable at start: the game goes on, with a notice
-        store = SharedStore(url, Store.open(home, ANN), ANN, retry=0)
+        store = SharedStore(url, SqliteStore.open(home, ANN), ANN, retry=0)
         assert not store.online and "cannot be reached" in store.notices[-1]
         store.listener = told.append
         store.save_current(partial(("r1c1=1",)), entry.slot)
@@ -162,17 +163,17 @@ def test_the_database_lost_and_back_loses_nothing_and_counts_once(
         done = record_daily(solved_save(entry, store), entry.slot, store, DAY, now=noon(DAY))
         assert done.new and done.result is not None and store.pending() == 1
         assert "cannot be reached" in told[-1]
-        queued = store.local._x("SELECT op, args FROM outbox").fetchall()
+        queued = store.local.tables.run("SELECT op, args FROM outbox").fetchall()
         store.close()  # and the game process ends before the database is back
     finally:
         server.start()
-    again = SharedStore(url, Store.open(home, ANN), ANN, retry=0)  # the next start sends it
+    again = SharedStore(url, SqliteStore.open(home, ANN), ANN, retry=0)  # the next start sends it
     assert again.pending() == 0 and again.online
     assert counts(url) == (1, 1, 0)
     [result] = again.results()
     assert result.day == DAY and result.kind == "latin"
     for op, args in queued:  # sent again, as after a commit whose answer was lost
-        again.local._x("INSERT INTO outbox (player, op, args, at) VALUES (?, ?, ?, 0)",
+        again.local.tables.run("INSERT INTO outbox (player, op, args, at) VALUES (?, ?, ?, 0)",
                        (ANN, op, args))
     again.sync()
     assert again.pending() == 0 and counts(url) == (1, 1, 0)
@@ -226,10 +227,10 @@ def test_a_daily_finished_through_one_host_is_seen_through_the_other(
 def test_a_game_saved_through_one_host_resumes_through_another(server: PgServer,
                                                                tmp_path: Path) -> None:
     url = server.new_database()
-    one = SharedStore(url, Store.open(tmp_path / "host1", ANN), ANN, retry=0)
+    one = SharedStore(url, SqliteStore.open(tmp_path / "host1", ANN), ANN, retry=0)
     one.save_current(partial(("r1c1=1", "r1c2=2")), latin_entry().slot)
     one.close()  # the host is gone; the player connects again and lands on the other
-    two = SharedStore(url, Store.open(tmp_path / "host2", ANN), ANN, retry=0)
+    two = SharedStore(url, SqliteStore.open(tmp_path / "host2", ANN), ANN, retry=0)
     assert two.load_current(latin_entry().slot) == partial(("r1c1=1", "r1c2=2"))
     assert two.slots("daily:") == [latin_entry().slot]
     two.close()
@@ -242,7 +243,7 @@ async def test_the_player_is_told_when_the_database_goes_and_comes_back(
     from tests.test_ui_play import ready
 
     url = server.new_database()
-    store = SharedStore(url, Store.open(tmp_path, ANN), ANN, retry=0)
+    store = SharedStore(url, SqliteStore.open(tmp_path, ANN), ANN, retry=0)
     app = PuzzleApp(home=tmp_path, clock=FakeClock(), store=store, game_id=LATIN5,
                     today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -285,7 +286,7 @@ def test_serve_passes_the_store_to_its_games(capsys: pytest.CaptureFixture[str])
 def test_a_change_the_database_refuses_is_set_aside_and_the_rest_go_on(
         server: PgServer, tmp_path: Path) -> None:
     url = server.new_database()
-    ann = SharedStore(url, Store.open(tmp_path / "a", ANN), ANN, retry=0)
+    ann = SharedStore(url, SqliteStore.open(tmp_path / "a", ANN), ANN, retry=0)
     told: list[str] = []
     ann.listener = told.append
     server.stop()
@@ -295,7 +296,7 @@ def test_a_change_the_database_refuses_is_set_aside_and_the_rest_go_on(
         assert ann.pending() == 2 and ann.name() == "Zed"
     finally:
         server.start()
-    bob = SharedStore(url, Store.open(tmp_path / "b", "key-SHA256:Bob"), "key-SHA256:Bob")
+    bob = SharedStore(url, SqliteStore.open(tmp_path / "b", "key-SHA256:Bob"), "key-SHA256:Bob")
     bob.set_name("zed")  # ...which Bob takes meanwhile
     ann.sync()
     assert ann.pending() == 0 and ann.online

@@ -23,11 +23,11 @@ from typing import TypeVar
 
 import pytest
 
-from puzzleterm import store_pg
 from puzzleterm.daily_play import record_daily
-from puzzleterm.store import Store
-from puzzleterm.store_guard import Watchdog
-from puzzleterm.store_pg import PgStore, SharedStore
+from puzzleterm.store import SqliteStore, pg, shared
+from puzzleterm.store.guard import Watchdog
+from puzzleterm.store.pg import PgStore
+from puzzleterm.store.shared import SharedStore
 from tests.pgserver import PgServer, pg_server
 from tests.test_daily_play import DAY, latin_entry, noon, solved_save
 from tests.test_store_shared import ANN, counts, partial
@@ -36,7 +36,7 @@ T = TypeVar("T")
 #: what a save or read may take while the database is silent (generous for a loaded machine)
 BOUND = 0.5
 #: the first call after the database went silent waits for its statement's guard
-FIRST_BOUND = getattr(store_pg, "QUERY_TIMEOUT", 0.0) + BOUND
+FIRST_BOUND = shared.QUERY_TIMEOUT + BOUND
 #: a paused server is resumed after this long whatever happens (so old code fails, not hangs)
 LONGEST = 12.0
 
@@ -115,7 +115,7 @@ def test_a_silent_database_holds_up_no_save_and_no_read(server: PgServer,
                                                         tmp_path: Path) -> None:
     url = server.new_database()
     entry = latin_entry()
-    store = SharedStore(url, Store.open(tmp_path / "host1", ANN), ANN, retry=0)
+    store = SharedStore(url, SqliteStore.open(tmp_path / "host1", ANN), ANN, retry=0)
     told: list[str] = []
     store.listener = told.append
     store.save_current(partial(("r1c1=1",)), entry.slot)
@@ -153,7 +153,7 @@ def test_a_read_on_a_connection_gone_silent_comes_from_here(server: PgServer,
                                                            tmp_path: Path) -> None:
     url = server.new_database()
     entry = latin_entry()
-    store = SharedStore(url, Store.open(tmp_path / "host1", ANN), ANN, retry=0)
+    store = SharedStore(url, SqliteStore.open(tmp_path / "host1", ANN), ANN, retry=0)
     store.save_current(partial(("r1c1=1",)), entry.slot)
     waits: list[float] = []
     with silenced(server):
@@ -195,9 +195,9 @@ def test_the_kernel_gives_up_on_a_host_that_drops_packets(server: PgServer) -> N
     connection after ``tcp_user_timeout``, also while idle or connecting."""
     db = PgStore.connect(server.new_database(), ANN)
     try:
-        with socket.socket(fileno=os.dup(db._conn.fileno())) as sock:
+        with socket.socket(fileno=os.dup(db.conn.fileno())) as sock:
             limit = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
-        assert limit == store_pg.TCP_USER_TIMEOUT_MS
+        assert limit == pg.TCP_USER_TIMEOUT_MS
     finally:
         db.close()
 
@@ -219,12 +219,12 @@ def test_a_host_that_never_answers_costs_no_call_a_connect_timeout(
     entry = latin_entry()
     home = tmp_path / "host1"
     start = time.monotonic()
-    store = SharedStore(mute_listener, Store.open(home, ANN), ANN, retry=0)
-    assert time.monotonic() - start < store_pg.CONNECT_TIMEOUT + BOUND  # at start only
+    store = SharedStore(mute_listener, SqliteStore.open(home, ANN), ANN, retry=0)
+    assert time.monotonic() - start < pg.CONNECT_TIMEOUT + BOUND  # at start only
     assert not store.online and "cannot be reached" in store.notices[-1]
     waits: list[float] = []
     moves: tuple[str, ...] = ()
-    end = time.monotonic() + store_pg.CONNECT_TIMEOUT + 1.0  # past a try's timeout
+    end = time.monotonic() + pg.CONNECT_TIMEOUT + 1.0  # past a try's timeout
     while time.monotonic() < end:
         moves = (*moves, f"r1c{len(moves) % 6 + 1}={len(moves) % 6 + 1}")
         timed(waits, store.save_current, partial(moves), entry.slot)
@@ -236,7 +236,7 @@ def test_a_host_that_never_answers_costs_no_call_a_connect_timeout(
     assert store.pending() == len(moves)
     store.close()
     url = server.new_database()  # the same player, later, with a database that answers
-    again = SharedStore(url, Store.open(home, ANN), ANN, retry=0)
+    again = SharedStore(url, SqliteStore.open(home, ANN), ANN, retry=0)
     assert again.pending() == 0 and again.online
     assert again.load_current(entry.slot) == partial(moves) and counts(url)[2] == 1
     again.close()

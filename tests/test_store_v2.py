@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzleterm import store_schema
 from puzzleterm.session import SavedGame, Session
-from puzzleterm.store import DB_NAME, MAIN_SLOT, DailyResult, Store
-from puzzleterm.store_schema import SCHEMA_VERSION
+from puzzleterm.store import DB_NAME, MAIN_SLOT, DailyResult, SqliteStore
+from puzzleterm.store import schema as store_schema
+from puzzleterm.store.schema import SCHEMA_VERSION
 from tests import pgserver
 from tests.pgserver import StoreFactory
 
@@ -42,7 +42,7 @@ def test_a_v1_file_is_migrated_keeping_its_game_and_finished_games(tmp_path: Pat
     """The fixture was written by the first release (one game in progress, one finished)."""
     shutil.copy(FIXTURE, tmp_path / DB_NAME)
     assert version_of(tmp_path / DB_NAME) == 1
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     assert store.notices == []
     game = store.load_current()
     assert game is not None and game.moves == ("r1c1=4", "auto", "r1c3=1") and game.pos == 2
@@ -69,13 +69,13 @@ def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path: Path,
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setitem(store_schema.MIGRATIONS, 1, broken)
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     assert store.path is None and "not be saved" in store.notices[0]
     monkeypatch.undo()
     assert version_of(tmp_path / DB_NAME) == 1
     with sqlite3.connect(tmp_path / DB_NAME) as conn:
         assert conn.execute("SELECT COUNT(*) FROM current").fetchone()[0] == 1
-    assert Store.open(tmp_path).load_current() is not None  # migrates fine next time
+    assert SqliteStore.open(tmp_path).load_current() is not None  # migrates fine next time
     assert before  # the copy was real
 
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from puzzleterm.app import terminal_gone
-from puzzleterm.store import Store
+from puzzleterm.store import SqliteStore
 
 from .conftest import EASY9
 
@@ -47,7 +47,7 @@ def read_until(master: int, text: bytes, timeout: float) -> bytes:
 
 
 def saved_moves(home: Path) -> tuple[str, ...] | None:
-    store = Store.open(home)
+    store = SqliteStore.open(home)
     try:
         saved = store.load_current()
     finally:

@@ -19,7 +19,7 @@ from puzzleterm.engine import MoveError, Status, find_kind
 from puzzleterm.engine.gameid import generate_seeded, load_game_id
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.session import Session
-from puzzleterm.store import Store
+from puzzleterm.store import SqliteStore
 
 from . import toykind
 from .conftest import REPO, FakeClock
@@ -71,8 +71,8 @@ def test_save_kill_restore(tmp_path: Path) -> None:
         "toykind.install()\n"
         "from puzzleterm.engine.gameid import load_game_id\n"
         "from puzzleterm.session import Session\n"
-        "from puzzleterm.store import Store\n"
-        "store = Store.open()\n"
+        "from puzzleterm.store import SqliteStore\n"
+        "store = SqliteStore.open()\n"
         f"s = Session(load_game_id({GAME!r}))\n"
         "for move in ('flip 1', 'flip 4', 'flip 4', 'flip 2'):\n"
         "    s.play(move)\n"
@@ -84,7 +84,7 @@ def test_save_kill_restore(tmp_path: Path) -> None:
     env = {**os.environ, "PUZZLETERM_HOME": str(tmp_path)}
     proc = subprocess.run([sys.executable, "-c", code, str(REPO)], env=env, check=False)
     assert proc.returncode == -signal.SIGKILL
-    saved = Store.open(tmp_path).load_current()
+    saved = SqliteStore.open(tmp_path).load_current()
     assert saved is not None and saved.kind == "lamps"
     s = Session.restore(saved, FakeClock())
     assert s.moves == ("flip 1", "flip 4", "flip 4", "flip 2") and s.pos == 3

@@ -16,7 +16,7 @@ from puzzleterm.engine.daily import DailyEntry, daily_set
 from puzzleterm.screens.daily import CalendarScreen, MonthView, StatsScreen
 from puzzleterm.screens.dialogs import CompletionScreen, ConfirmScreen
 from puzzleterm.screens.home import HomeScreen
-from puzzleterm.store import Store
+from puzzleterm.store import SqliteStore, Store
 from tests.conftest import FakeClock, screen_text
 from tests.test_ui_play import ready, save_game
 
@@ -67,7 +67,7 @@ async def test_a_daily_from_home_to_its_result(ui_home: Path, ui_clock: FakeCloc
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert "✓ 02:05" in screen_text(app)
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     [result] = store.results()
     assert (result.day, result.kind, result.elapsed) == (TODAY, "latin", 125.0)
     assert store.slots() == []
@@ -90,7 +90,7 @@ async def test_a_daily_keeps_its_own_save_beside_the_free_game(
         assert "started" in screen_text(app) and "Continue" in screen_text(app)
         await open_daily_from_home(pilot, app, "xsudoku")  # resumes, never deals again
         assert app.screen.session.moves == (move,)  # type: ignore[attr-defined]
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     assert store.slots() == ["daily:2026-11-23:xsudoku", "main"]
     main = store.load_current()
     assert main is not None and main.moves == ("r1c1=4",)
@@ -124,7 +124,7 @@ async def test_a_daily_opened_at_start_is_drawn_first_and_leads_home(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and "started" in screen_text(app)
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     assert store.slots() == ["daily:2026-11-23:xsudoku"]
 
 
@@ -225,7 +225,7 @@ async def test_the_stats_screen(ui_home: Path, ui_clock: FakeClock) -> None:
 
     from puzzleterm.session import SavedGame
 
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
     store.finish_current(replace(base, elapsed=100.0))
     store.close()
@@ -252,5 +252,5 @@ async def test_a_game_id_asks_before_replacing_the_game_in_progress(
         await pilot.press("escape")  # keep mine
         await ready(pilot)
         assert isinstance(app.screen, HomeScreen)
-    main = Store.open(ui_home).load_current()
+    main = SqliteStore.open(ui_home).load_current()
     assert main is not None and main.moves == ("r1c1=4",)

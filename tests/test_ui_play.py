@@ -32,7 +32,7 @@ from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.sudoku import SudokuScreen as PlayScreen
 from puzzleterm.session import SavedGame, Session
-from puzzleterm.store import Store
+from puzzleterm.store import SqliteStore
 
 from .conftest import (
     EASY9,
@@ -126,7 +126,7 @@ async def playing(home: Path, game_id: str | None = EASY9, *, clock: FakeClock |
 
 def save_game(home: Path, moves: tuple[str, ...]) -> None:
     """A saved EASY9 game in progress, as a previous run left it."""
-    store = Store.open(home)
+    store = SqliteStore.open(home)
     store.save_current(SavedGame(kind="sudoku", params="9x9", game_id=EASY9, moves=moves,
                                  pos=len(moves)))
     store.close()
@@ -179,7 +179,7 @@ async def test_new_game_from_home_through_the_chooser(ui_home: Path) -> None:
         assert session.puzzle.params == "9x9" and session.kind.name == "sudoku"
         assert session.puzzle.seed_id == "sudoku:9x9:any#ui-seed"
         # the new game is saved at once
-        saved = Store.open(ui_home).load_current()
+        saved = SqliteStore.open(ui_home).load_current()
         assert saved is not None and saved.game_id == session.game_id
 
 
@@ -252,7 +252,7 @@ async def test_new_game_from_the_play_screen_asks_before_dropping_the_game(
         await g.press("n", "down", "enter", "end", "enter", "y")
         await ready(g.pilot)
         assert g.session.state.geo.n == 4 and g.session.moves == ()
-        saved = Store.open(ui_home).load_current()
+        saved = SqliteStore.open(ui_home).load_current()
         assert saved is not None and saved.params == "4x4"
         await g.press("n", "up", "enter", "end", "enter")  # no move made: no question
         await ready(g.pilot)
@@ -271,7 +271,7 @@ async def test_escape_while_dealing_keeps_the_old_save(ui_home: Path) -> None:
         assert isinstance(g.app.screen, HomeScreen)
         release.set()
         await ready(g.pilot)
-    saved = Store.open(ui_home).load_current()
+    saved = SqliteStore.open(ui_home).load_current()
     assert saved is not None and saved.game_id == EASY9 and saved.moves == ("r1c1=4",)
 
 
@@ -484,7 +484,7 @@ async def test_completing_a_puzzle_shows_the_completion_dialog(
         assert "Solved!" in text and "01:15" in text and "Solved unaided" in text
         ui_clock.advance(100)
         assert session.elapsed == 75  # the clock stops once solved
-        store = Store.open(ui_home)
+        store = SqliteStore.open(ui_home)
         assert store.load_current() is None and store.finished_count() == 1
         await g.press("h")  # home
         assert isinstance(g.app.screen, HomeScreen)
@@ -579,7 +579,7 @@ async def test_a_save_that_does_not_replay_is_reported_and_set_aside(ui_home: Pa
         assert isinstance(g.app.screen, HomeScreen)
         assert any("could not be restored" in m and "move 2" in m for m in g.toasts())
         assert "Continue" not in g.text()
-    store = Store.open(ui_home)
+    store = SqliteStore.open(ui_home)
     assert store.load_current() is None and store.set_aside_count() == 1
 
 
@@ -735,7 +735,7 @@ async def test_a_puzzle_that_cannot_be_dealt_is_a_notice_and_the_saved_game_stay
         assert "Continue" in g.text()
         await g.press("c")  # the game in progress is still there
         assert g.session.game_id == EASY9 and g.session.moves == ("r1c1=4",)
-    saved = Store.open(ui_home).load_current()
+    saved = SqliteStore.open(ui_home).load_current()
     assert saved is not None and saved.game_id == EASY9 and saved.moves == ("r1c1=4",)
 
 

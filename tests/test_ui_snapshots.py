@@ -20,7 +20,7 @@ from puzzleterm.daily_play import entry_for
 from puzzleterm.engine import Level, find_kind
 from puzzleterm.engine.sudoku.human.catalog import Deduction
 from puzzleterm.session import SavedGame
-from puzzleterm.store import DailyResult, Store
+from puzzleterm.store import DailyResult, SqliteStore
 
 from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched
 
@@ -85,7 +85,7 @@ def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:
 
 def test_stats(snap_compare: Snap, tmp_path: Path) -> None:
     # a week of daily results ending on the snapshot day: streak, table and the sparkline
-    store = Store.open(tmp_path)
+    store = SqliteStore.open(tmp_path)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
     noon = datetime.combine(SNAP_DAY, datetime.min.time()).timestamp() + 12 * 3600
     for back, (level, seconds, hints) in enumerate(

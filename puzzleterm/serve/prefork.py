@@ -261,11 +261,11 @@ def _deal_template(path: Path, day: date) -> None:
     from ..daily_play import deal_entry, remember
     from ..engine.daily import daily_set
     from ..screens import has_screen
-    from ..store import DB_NAME, Store
+    from ..store import DB_NAME, SqliteStore
 
     making = Path(tempfile.mkdtemp(prefix="making-", dir=path.parent))
     try:
-        store = Store.open(making)
+        store = SqliteStore.open(making)
         try:
             for entry in daily_set(day):
                 if has_screen(entry.kind):

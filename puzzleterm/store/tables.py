@@ -1,0 +1,260 @@
+"""The store's statements, the same on SQLite and on PostgreSQL.
+
+:class:`Tables` runs them on one DB-API connection, through a
+:class:`~.schema.Dialect` (how the back end spells them) and with the back end's own ways to
+tell a failure and a transaction under way.  The SQLite and PostgreSQL back ends each own one
+(composition: neither back end is built on the other).  Every write is one transaction: any
+failure rolls it back and becomes a :class:`~.records.StoreError`, so the connection is never
+left inside a transaction.  Reads raise the driver's error as it is: each back end decides
+what a failed read means.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from ..session import SavedGame, SaveError
+from .records import (
+    DailyResult,
+    FinishedGame,
+    Leaderboard,
+    LeaderRow,
+    NameError_,
+    StoreError,
+    StoreOffline,
+    check_name,
+    display_name,
+)
+from .schema import Dialect
+
+
+def dump_saved(saved: SavedGame) -> str:
+    """A game in progress as the store keeps it."""
+    return json.dumps(saved.to_json(), separators=(",", ":"))
+
+
+def load_saved(text: str | None) -> SavedGame | None:
+    """A game in progress from what the store kept (None: nothing); raises
+    :class:`SaveError` when it does not read back."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the save is not valid JSON ({exc})") from exc
+    return SavedGame.from_json(data)
+
+
+@dataclass
+class Tables:
+    """The store's statements on ``conn``, for whichever player each call names."""
+
+    conn: Any
+    dialect: Dialect
+    #: what a failed statement raises on this back end
+    errors: tuple[type[Exception], ...]
+    #: the :class:`StoreError` a failed write becomes
+    failed: Callable[[Exception], StoreError]
+    #: whether the connection is inside a transaction
+    in_transaction: Callable[[], bool]
+
+    def run(self, sql: str, params: Any = ()) -> Any:
+        """Run one statement written with ``?`` parameters; the back end's cursor."""
+        return self.conn.execute(self.dialect.query(sql), params)
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        """One transaction; any failure rolls it back (if the database has not already) and
+        becomes a :class:`StoreError`."""
+        self.rollback()  # never wedged by an earlier failure
+        try:
+            self.conn.execute(self.dialect.begin)
+        except self.errors as exc:
+            raise self.failed(exc) from exc
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except self.errors as exc:
+            self.rollback()
+            raise self.failed(exc) from exc
+        except BaseException:
+            self.rollback()
+            raise
+
+    def rollback(self) -> None:
+        # SQLite may have rolled back by itself (disk full, I/O error): then there is nothing
+        # to undo, and ROLLBACK would fail
+        with suppress(*self.errors):
+            if self.in_transaction():
+                self.conn.execute("ROLLBACK")
+
+    # -- games in progress ----------------------------------------------------------------
+    def save_text(self, player: str, data: str, slot: str, updated: float) -> None:
+        """Keep ``data`` as the game in ``slot``.  Two writers of one slot (the same player
+        in two places): the last write wins; each write bumps the row's ``version``.
+        Finished games and results are other rows, which no save can overwrite."""
+        with self.write():
+            self.run(
+                "INSERT INTO games (player, slot, data, updated) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(player, slot) DO UPDATE SET data = excluded.data, "
+                "updated = excluded.updated, version = games.version + 1",
+                (player, slot, data, updated),
+            )
+
+    def current_text(self, player: str, slot: str) -> str | None:
+        row = self.run("SELECT data FROM games WHERE player = ? AND slot = ?",
+                       (player, slot)).fetchone()
+        return str(row[0]) if row else None
+
+    def current_version(self, player: str, slot: str) -> int:
+        row = self.run("SELECT version FROM games WHERE player = ? AND slot = ?",
+                       (player, slot)).fetchone()
+        return int(row[0]) if row else 0
+
+    def slots(self, player: str, prefix: str) -> list[str]:
+        rows = self.run("SELECT slot FROM games WHERE player = ? ORDER BY slot",
+                        (player,)).fetchall()
+        return [str(r[0]) for r in rows if str(r[0]).startswith(prefix)]
+
+    def set_aside_current(self, player: str, reason: str, slot: str) -> None:
+        with self.write():
+            row = self.run("SELECT data FROM games WHERE player = ? AND slot = ?",
+                           (player, slot)).fetchone()
+            if row is not None:
+                self.set_aside(player, str(row[0]), reason)
+                self.run("DELETE FROM games WHERE player = ? AND slot = ?", (player, slot))
+
+    def set_aside(self, player: str, data: str, reason: str) -> None:
+        """Keep ``data`` in ``set_aside`` (inside the caller's transaction)."""
+        self.run("INSERT INTO set_aside (player, data, reason, at) VALUES (?, ?, ?, ?)",
+                 (player, data, reason, time.time()))
+
+    def set_aside_count(self, player: str) -> int:
+        return int(self.run("SELECT COUNT(*) FROM set_aside WHERE player = ?",
+                            (player,)).fetchone()[0])
+
+    # -- finished games -------------------------------------------------------------------
+    def finish_current(self, player: str, saved: SavedGame, slot: str,
+                       result: DailyResult | None, token: str | None) -> bool:
+        """Record a finished game (and its daily result, if any) and clear its slot, in one
+        transaction.  Returns False when the daily already had a result (kept as it was:
+        a result is written once).  A finished game is kept once per ``token`` (a new one
+        when not given), so sending the same one again changes nothing."""
+        token = token or secrets.token_hex(12)
+        data = dump_saved(saved)
+        with self.write():
+            self.run(
+                "INSERT INTO finished (player, kind, params, game_id, level, elapsed, assisted, "
+                "hints, finished, data, context, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "?) ON CONFLICT DO NOTHING",
+                (player, saved.kind, saved.params, saved.game_id, saved.level,
+                 saved.elapsed, int(saved.assisted), saved.hints_used, time.time(), data,
+                 saved.context, token),
+            )
+            self.run("DELETE FROM games WHERE player = ? AND slot = ?", (player, slot))
+            if result is None:
+                return True
+            cur = self.run(
+                "INSERT INTO results (player, daily_date, kind, params, level, "
+                "seed_id, elapsed, hints, reveals, checked, assisted, finished, data) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (player, result.day.isoformat(), result.kind, result.params, result.level,
+                 result.seed_id, result.elapsed, result.hints, result.reveals,
+                 int(result.checked), int(result.assisted), result.finished, data),
+            )
+            return bool(cur.rowcount == 1)
+
+    def finished_count(self, player: str) -> int:
+        return int(self.run("SELECT COUNT(*) FROM finished WHERE player = ?",
+                            (player,)).fetchone()[0])
+
+    def finished_games(self, player: str) -> list[FinishedGame]:
+        rows = self.run(
+            "SELECT kind, params, level, elapsed, assisted, finished, context FROM finished "
+            "WHERE player = ? ORDER BY finished, id", (player,)).fetchall()
+        return [FinishedGame(str(k), str(p), lv, float(e), bool(a), float(f), c)
+                for k, p, lv, e, a, f, c in rows]
+
+    # -- daily results ----------------------------------------------------------------------
+    def results(self, player: str, since: date | None, until: date | None,
+                ) -> list[DailyResult]:
+        lo = (since or date.min).isoformat()
+        hi = (until or date.max).isoformat()
+        rows = self.run(
+            "SELECT daily_date, kind, params, level, seed_id, elapsed, hints, reveals, checked, "
+            "assisted, finished FROM results WHERE player = ? AND daily_date BETWEEN ? AND ? "
+            "ORDER BY daily_date, kind", (player, lo, hi)).fetchall()
+        return [DailyResult(date.fromisoformat(d), str(k), str(p), lv, str(s), float(e),
+                            int(h), int(r), bool(c), bool(a), float(f))
+                for d, k, p, lv, s, e, h, r, c, a, f in rows]
+
+    # -- names and the leaderboard ----------------------------------------------------------
+    def name(self, player: str) -> str | None:
+        row = self.run("SELECT name FROM players WHERE player = ?", (player,)).fetchone()
+        return str(row[0]) if row else None
+
+    def set_name(self, player: str, name: str) -> None:
+        """Take ``name``; raises :class:`NameError_` when it is malformed or another
+        player's (names are told apart without regard to case)."""
+        check_name(name)
+        try:
+            with self.write():
+                self.run("INSERT INTO players (player, name, updated) VALUES (?, ?, ?) "
+                         "ON CONFLICT(player) DO UPDATE SET name = excluded.name, "
+                         "updated = excluded.updated", (player, name, time.time()))
+        except StoreError as exc:
+            if isinstance(exc, StoreOffline) or "unique" not in str(exc).lower():
+                raise
+            raise NameError_(f"the name {name!r} is taken") from exc
+
+    def leaderboard(self, player: str, day: date, kind: str, limit: int) -> Leaderboard:
+        """The fastest unassisted (no hints, no reveals) results of ``kind`` on ``day``: the
+        first ``limit``, how many are ranked, and ``player``'s own place.  Guests are not
+        ranked; ties go to who finished first."""
+        ranked = ("FROM results r LEFT JOIN players p ON p.player = r.player WHERE "
+                  "r.daily_date = ? AND r.kind = ? AND r.assisted = 0 AND r.reveals = 0 "
+                  "AND r.hints = 0 AND r.player NOT LIKE 'guest-%'")
+        args = (day.isoformat(), kind)
+        rows = self.run(f"SELECT r.player, p.name, r.elapsed, r.finished {ranked} "
+                        "ORDER BY r.elapsed, r.finished, r.player LIMIT ?",
+                        (*args, limit)).fetchall()
+        total = int(self.run(f"SELECT COUNT(*) {ranked}", args).fetchone()[0])
+        top = tuple(LeaderRow(i + 1, str(p), display_name(str(p), n), float(e))
+                    for i, (p, n, e, _f) in enumerate(rows))
+        mine = self.run(f"SELECT r.elapsed, r.finished {ranked} AND r.player = ?",
+                        (*args, player)).fetchone()
+        place = None
+        if mine is not None:
+            e, f = float(mine[0]), float(mine[1])
+            ahead = self.run(
+                f"SELECT COUNT(*) {ranked} AND (r.elapsed < ? OR (r.elapsed = ? AND "
+                "(r.finished < ? OR (r.finished = ? AND r.player < ?))))",
+                (*args, e, e, f, f, player)).fetchone()[0]
+            place = int(ahead) + 1
+        return Leaderboard(day, kind, top, total, place)
+
+    # -- the cache of dealt daily puzzles ---------------------------------------------------
+    def cached_deal(self, seed_id: str, version: str) -> tuple[str, str | None] | None:
+        """``(game_id, grade JSON)`` of a puzzle dealt before from ``seed_id`` by generator
+        ``version``, or None (also when it cannot be read: it is dealt again)."""
+        try:
+            row = self.run("SELECT game_id, grade FROM dealt WHERE seed_id = ? AND version = ?",
+                           (seed_id, version)).fetchone()
+        except self.errors:
+            return None
+        return (str(row[0]), row[1]) if row else None
+
+    def cache_deal(self, seed_id: str, version: str, game_id: str, grade: str | None) -> None:
+        with self.write():
+            self.run(
+                "INSERT INTO dealt (seed_id, version, game_id, grade, made) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(seed_id, version) DO UPDATE SET "
+                "game_id = excluded.game_id, grade = excluded.grade, made = excluded.made",
+                (seed_id, version, game_id, grade, time.time()))
