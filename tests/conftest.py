@@ -112,7 +112,7 @@ def family_patched(hints: Any = _KEEP, grader: Any = _KEEP) -> Iterator[None]:
     puzzle stays unrated, so pictures do not follow the grader's tuning).
     """
     from puzzleterm.engine.sudoku import LATIN, SUDOKU, XSUDOKU
-    from puzzleterm.engine.sudoku.kind import as_step
+    from puzzleterm.engine.sudoku.hints import as_step
 
     with ExitStack() as stack:
         for kind in (SUDOKU, XSUDOKU, LATIN):

@@ -14,13 +14,13 @@ from puzzleterm.engine import MoveError, ParseError, PuzzleError, Status, find_k
 from puzzleterm.engine.arith import solver
 from puzzleterm.engine.arith.model import (
     ArithState,
-    apply_move,
     make_state,
     read_line,
     read_picture,
     write_line,
     write_picture,
 )
+from puzzleterm.engine.arith.moves import apply_move
 from puzzleterm.engine.gameid import generate_seeded, load_game_id
 from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.types import Level

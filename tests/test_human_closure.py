@@ -11,7 +11,7 @@ from puzzleterm.engine.sudoku.human.closure import Closures
 from puzzleterm.engine.sudoku.human.grid import Grid, cells_of, digits_of
 from puzzleterm.engine.sudoku.human.propagate import solver_masks
 from puzzleterm.engine.sudoku.human.solve import REGISTRY, apply_step, find_step
-from puzzleterm.engine.sudoku.kind import SudokuState
+from puzzleterm.engine.sudoku.state import SudokuState
 
 from .human_helpers import GEO9, parse_line
 from .test_human_propagate import HARD, TRIAL, plain_propagate

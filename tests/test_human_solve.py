@@ -14,6 +14,7 @@ from puzzleterm.engine.rng import Rng
 from puzzleterm.engine.sudoku import solver as bt
 from puzzleterm.engine.sudoku.generator import generate_minimal
 from puzzleterm.engine.sudoku.geometry import Geometry, geometry
+from puzzleterm.engine.sudoku.hints import step_move
 from puzzleterm.engine.sudoku.human import (
     TECHNIQUES,
     find_mistakes,
@@ -30,7 +31,7 @@ from puzzleterm.engine.sudoku.human.solve import (
     grade_givens,
     unique_check,
 )
-from puzzleterm.engine.sudoku.kind import SudokuState, step_move
+from puzzleterm.engine.sudoku.state import SudokuState
 from puzzleterm.engine.types import Level
 
 from .human_helpers import DATA, GEO9, cell, data_lines, parse_line
@@ -190,10 +191,12 @@ def test_next_step_uses_marks() -> None:
 def test_step_move_format() -> None:
     step = Deduction("x", "X", Level.EASY, 1.0, placements=((cell("r3c5"), 7),),
                 eliminations=((cell("r1c1"), 2), (cell("r9c9"), 4)))
-    assert step_move(GEO9, step) == "r3c5=7;r1c1-2;r9c9-4"
+    move = step_move(GEO9, step)
+    assert move is not None and move.text() == "r3c5=7;r1c1-2;r9c9-4"
     geo16 = geometry("sudoku", 16)
     step16 = Deduction("x", "X", Level.EASY, 1.0, placements=((0, 16),))
-    assert step_move(geo16, step16) == "r1c1=G"
+    move16 = step_move(geo16, step16)
+    assert move16 is not None and move16.text() == "r1c1=G"
 
 
 def test_kind_hint_and_grade_use_the_solver() -> None:
@@ -202,7 +205,10 @@ def test_kind_hint_and_grade_use_the_solver() -> None:
     step = kind.hint(st, kind.solve(st))
     assert step is not None and step.evidence == next_step(st)
     assert kind.grade(st) == grade_state(st)
-    assert step.move == step_move(st.geo, next_step(st))
+    d = next_step(st)
+    assert d is not None
+    move = step_move(st.geo, d)
+    assert move is not None and step.move == move.text()
     assert kind.apply(st, step.move) != st
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from puzzleterm.engine import MoveError, Status
 from puzzleterm.engine.gameid import load_game_id
-from puzzleterm.engine.sudoku.kind import solution_of
+from puzzleterm.engine.sudoku.state import solution_of
 from puzzleterm.session import SavedGame, SaveError, Session
 
 from .conftest import FakeClock

@@ -4,9 +4,9 @@ its move do not, and steps remembered in one notation never show in the other.""
 from __future__ import annotations
 
 from puzzleterm.engine.gameid import load_game_id
+from puzzleterm.engine.sudoku.hints import step_move
 from puzzleterm.engine.sudoku.human import next_step
 from puzzleterm.engine.sudoku.human.grid import tables
-from puzzleterm.engine.sudoku.kind import step_move
 from puzzleterm.engine.types import text_symbols
 from tests.conftest import EASY9
 

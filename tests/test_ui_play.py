@@ -20,7 +20,7 @@ from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import Level, all_kinds
 from puzzleterm.engine.gameid import load_game_id
 from puzzleterm.engine.sudoku.human.catalog import Deduction
-from puzzleterm.engine.sudoku.kind import solution_of
+from puzzleterm.engine.sudoku.state import solution_of
 from puzzleterm.screens.dialogs import (
     CompletionScreen,
     ConfirmScreen,
@@ -678,17 +678,18 @@ async def test_clicking_a_cell_moves_the_cursor(ui_home: Path) -> None:
 
 def test_hint_eliminations_stick_in_cells_without_marks() -> None:
     from puzzleterm.engine.gameid import load_game_id
-    from puzzleterm.engine.sudoku.kind import pencil_first
+    from puzzleterm.engine.sudoku.hints import pencil_first
+    from puzzleterm.engine.sudoku.moves import Unmark
 
     state = load_game_id(EASY9).state
     cand = state.candidates()
     digits = [d for d in range(1, 10) if cand[0] >> (d - 1) & 1]
     step = Deduction(technique="pointing", name="Pointing", level=Level.MEDIUM, rating=2.0,
                      eliminations=((0, digits[0]),))
-    move = pencil_first(state, step, f"r1c1-{digits[0]}")
+    move = pencil_first(state, step, Unmark(1, 1, (digits[0],))).text()
     assert move == f"r1c1~{''.join(map(str, digits[1:]))};r1c1-{digits[0]}"
     marked = state.__class__(state.geo, state.givens, state.values, (1, *state.marks[1:]))
-    assert pencil_first(marked, step, "r1c1-1") == "r1c1-1"  # marks there: left alone
+    assert pencil_first(marked, step, Unmark(1, 1, (1,))) == Unmark(1, 1, (1,))  # left alone
 
 
 async def test_the_game_id_can_be_shown_and_reopens_the_puzzle(ui_home: Path) -> None:

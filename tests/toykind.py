@@ -5,12 +5,16 @@ puzzle is solved when every lamp is lit.  Its moves are not (cell, digit) pairs,
 is not a grid of digits, and no shared module names it: it proves that the session, the
 store, game IDs, the CLI and the generic game screen work through the ``Kind`` protocol.
 With n lamps and n % 3 != 2 every pattern has exactly one set of flips that lights all.
+
+The kind is built on :class:`~puzzleterm.engine.kindbase.KindBase`: its typed move
+(:class:`Flip`), a one-technique table (explain, hint and grade come from the base's step
+loop), and its solutions (solve and count come from them).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -20,7 +24,6 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from puzzleterm.engine import (
-    Grade,
     Level,
     MoveError,
     ParamsError,
@@ -31,6 +34,9 @@ from puzzleterm.engine import (
     register,
 )
 from puzzleterm.engine.kind import CliOption, OptionValue, unregister
+from puzzleterm.engine.kindbase import KindBase
+from puzzleterm.engine.logic import Technique
+from puzzleterm.engine.moves import join
 from puzzleterm.engine.rng import Rng
 from puzzleterm.screens import register_screen, unregister_screen
 from puzzleterm.screens.game import GameScreen
@@ -53,17 +59,51 @@ class Lamps:
         return tuple(out)
 
 
+@dataclass(frozen=True)
+class Flip:
+    """The one move: flip lamp ``lamp`` (1-based) and its neighbours, ``flip 3``."""
+
+    lamp: int
+
+    def text(self) -> str:
+        return f"flip {self.lamp}"
+
+
 def _text(bits: tuple[bool, ...]) -> str:
     return "".join("1" if b else "0" for b in bits)
 
 
-class LampsKind:
+def _solutions(state: Lamps) -> Iterator[Lamps]:
+    n = len(state.start)
+    for mask in range(1 << n):
+        flips = tuple(bool(mask >> k & 1) for k in range(n))
+        if all(Lamps(state.start, flips).lit):
+            yield Lamps(state.start, flips)
+
+
+def _needed(state: Lamps) -> list[int]:
+    """The lamps whose flip differs from the solution's, 1-based."""
+    sol = next(_solutions(state), None)
+    return [] if sol is None else [k + 1 for k, f in enumerate(state.flips) if f != sol.flips[k]]
+
+
+def find_flip(state: Lamps) -> Step | None:
+    needed = _needed(state)
+    if not needed:
+        return None
+    return Step("flip", "Flip", Level.EASY, 1.0, move=Flip(needed[0]).text(),
+                explanation=f"Lamp {needed[0]} must be flipped",
+                nudge="Look at the dark lamps", evidence=needed[0] - 1)
+
+
+class LampsKind(KindBase[int, Lamps, Flip]):
     name = "lamps"
     title = "Lamps"
-    aliases = ("lights",)
+    aliases: tuple[str, ...] = ("lights",)
     params_label = "Lamps"
-    formats = ("line",)
     generator_version = "t1"
+    move_types = (Flip,)
+    techniques = (Technique("flip", "Flip", Level.EASY, 1.0, "flip a lamp", find_flip),)
 
     def default_params(self) -> int:
         return 7
@@ -80,12 +120,6 @@ class LampsKind:
     def param_choices(self) -> tuple[str, ...]:
         return ("n7", "n4")
 
-    def levels(self, params: int) -> tuple[Level, ...]:
-        return (Level.EASY, Level.MEDIUM)
-
-    def level_note(self, params: int) -> str:
-        return ""
-
     def cli_options(self) -> tuple[CliOption, ...]:
         return (CliOption("--lamps", "how many lamps", "N", ("generate",)),)
 
@@ -97,21 +131,10 @@ class LampsKind:
         return len(state.start)
 
     def generate(self, params: int, rng: Rng, level: Level | None = None) -> Puzzle[Lamps]:
-        while True:
-            flips = tuple(rng.below(2) == 1 for _ in range(params))
-            need = sum(flips)
-            if level is None or (need <= 2) == (level is Level.EASY):
-                break
-        lit = Lamps((True,) * params, flips).lit
-        state = Lamps(lit, (False,) * params)
+        flips = tuple(rng.below(2) == 1 for _ in range(params))
+        state = Lamps(Lamps((True,) * params, flips).lit, (False,) * params)
         return Puzzle(self.name, self.format_params(params), self.describe(state), state,
                       level=level, grade=self.grade(state))
-
-    def parse(self, params: int, desc: str) -> Lamps:
-        state = self.read(desc)
-        if len(state.start) != params:
-            raise ParseError(f"lamps: {len(state.start)} lamps, not {params}")
-        return state
 
     def describe(self, state: Lamps) -> str:
         return _text(state.start)
@@ -123,80 +146,33 @@ class LampsKind:
         self.parse_params(str(len(text)))
         return Lamps(tuple(ch == "1" for ch in text), (False,) * len(text))
 
-    def detect(self, text: str) -> str:
-        return "line"
-
     def write(self, state: Lamps, fmt: str | None = None) -> str:
         return _text(state.lit)
 
-    def apply(self, state: Lamps, move: str) -> Lamps:
+    def parse_one_move(self, text: str) -> Flip:
+        m = re.fullmatch(r"flip ([0-9]{1,2})", text)
+        if not m:
+            raise MoveError(f"lamps: cannot read the move {text!r}")
+        return Flip(int(m.group(1)))
+
+    def apply_one(self, state: Lamps, move: Flip) -> Lamps:
+        if not 1 <= move.lamp <= len(state.flips):
+            raise MoveError(f"lamps: there is no lamp {move.lamp}")
         flips = list(state.flips)
-        for part in move.split(";"):
-            m = re.fullmatch(r"flip ([0-9]{1,2})", part.strip())
-            if not m or not 1 <= int(m.group(1)) <= len(flips):
-                raise MoveError(f"lamps: cannot read the move {part!r}")
-            k = int(m.group(1)) - 1
-            flips[k] = not flips[k]
+        flips[move.lamp - 1] = not flips[move.lamp - 1]
         return Lamps(state.start, tuple(flips))
 
     def status(self, state: Lamps) -> Status:
         return Status.SOLVED if all(state.lit) else Status.PLAYING
 
-    def _solutions(self, state: Lamps) -> list[tuple[bool, ...]]:
-        n = len(state.start)
-        out = []
-        for mask in range(1 << n):
-            flips = tuple(bool(mask >> k & 1) for k in range(n))
-            if all(Lamps(state.start, flips).lit):
-                out.append(flips)
-        return out
-
-    def solve(self, state: Lamps) -> Lamps | None:
-        sols = self._solutions(Lamps(state.start, (False,) * len(state.start)))
-        return Lamps(state.start, sols[0]) if sols else None
-
-    def count_solutions(self, state: Lamps, limit: int = 2) -> int:
-        return min(limit, len(self._solutions(Lamps(state.start, (False,) * len(state.start)))))
-
-    def _needed(self, state: Lamps, solution: Lamps) -> list[int]:
-        return [k for k in range(len(state.flips)) if state.flips[k] != solution.flips[k]]
-
-    def grade(self, state: Lamps) -> Grade | None:
-        sol = self.solve(state)
-        if sol is None:
-            return None
-        need = sum(sol.flips)
-        level = Level.EASY if need <= 2 else Level.MEDIUM
-        return Grade(level, float(need), "Flip", (("flip", need),), need, True,
-                     (("flip", "Flip"),))
-
-    def explain(self, state: Lamps) -> list[Step]:
-        sol = self.solve(state)
-        assert sol is not None
-        out: list[Step] = []
-        for k in self._needed(state, sol):
-            out.append(self._step(k))
-            state = self.apply(state, f"flip {k + 1}")
-        return out
-
-    def _step(self, k: int) -> Step:
-        return Step("flip", "Flip", Level.EASY, 1.0, move=f"flip {k + 1}",
-                    explanation=f"Lamp {k + 1} must be flipped", nudge="Look at the dark lamps",
-                    evidence=k)
-
-    def hint(self, state: Lamps, solution: Lamps | None) -> Step | None:
-        if solution is None:
-            return None
-        needed = self._needed(state, solution)
-        return self._step(needed[0]) if needed else None
+    def solutions(self, state: Lamps) -> Iterator[Lamps]:
+        return _solutions(state)
 
     def reveal(self, state: Lamps, solution: Lamps, at: str | None = None) -> str:
-        needed = self._needed(state, solution)
-        if at is not None:
-            needed = [k for k in needed if f"{k + 1}" == at]
+        needed = [k for k in _needed(state) if at is None or str(k) == at]
         if not needed:
             raise MoveError("nothing to reveal there")
-        return ";".join(f"flip {k + 1}" for k in needed)
+        return join(Flip(k) for k in needed).text()
 
 
 class LampsScreen(GameScreen):
@@ -235,7 +211,7 @@ class LampsScreen(GameScreen):
             self.redraw()
             return True
         if event.key == "space":
-            self.play(f"flip {self.cursor + 1}")
+            self.play(Flip(self.cursor + 1).text())
             return True
         return False
 

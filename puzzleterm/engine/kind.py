@@ -11,11 +11,13 @@ produces one of ``formats`` (``formats[0]`` is the form ``describe`` uses).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from .errors import UnknownKindError, quote
+from .moves import Move
 from .rng import Rng
 from .types import Grade, Level, Puzzle, Status, Step
 
@@ -53,8 +55,9 @@ class Kind(Protocol[P, S]):
     """One puzzle kind.
 
     *Params* are what a player picks before a game (size, board, operation); *state* is an
-    immutable position that undo restores (``==`` means "same position").  Moves are short
-    strings executed by :meth:`apply`.
+    immutable position that undo restores (``==`` means "same position").  Moves are the
+    kind's own typed values (:mod:`.moves`), written and read back as short text;
+    :meth:`apply` takes either.  :class:`~.kindbase.KindBase` gives working defaults.
     """
 
     name: str
@@ -83,8 +86,9 @@ class Kind(Protocol[P, S]):
     def detect(self, text: str) -> str: ...  # which of ``formats`` the text is in
     def write(self, state: S, fmt: str | None = None) -> str: ...
 
-    # -- play
-    def apply(self, state: S, move: str) -> S: ...
+    # -- play: moves are the kind's own values (see :mod:`.moves`), saved as their text
+    def parse_move(self, text: str) -> Move: ...  # MoveError; parse_move(m.text()) == m
+    def apply(self, state: S, move: Move | str) -> S: ...  # a value or its text
     def status(self, state: S) -> Status: ...
     def reveal(self, state: S, solution: S, at: str | None = None) -> str: ...
 
@@ -199,8 +203,6 @@ def load_builtin_kinds() -> None:
     if _builtins_loaded:
         return
     _builtins_loaded = True
-    import importlib
-
     for package in _BUILTIN:
         try:
             importlib.import_module(f"{__package__}.{package}")

@@ -38,20 +38,10 @@ import itertools
 import re
 
 from ..errors import ParseError, quote
-from .model import DIV, ArithState, Pattern
+from .state import DIV, ArithState, Pattern, digits, pattern
 
 #: one step as read: the product row, its shift, the row under it
 Item = tuple[Pattern, int, Pattern]
-
-
-def _pattern(text: str, what: str) -> Pattern:
-    if not text or not re.fullmatch(r"[0-9*?]+", text):
-        raise ParseError(f"bad {what} {quote(text)}: digits and * (hidden) only")
-    return tuple(None if ch in "*?" else int(ch) for ch in text)
-
-
-def _digits(row: Pattern) -> str:
-    return "".join("*" if d is None else str(d) for d in row)
 
 
 def steps_of(state: ArithState) -> list[tuple[int, int, int]]:
@@ -111,15 +101,15 @@ def _merge_zero_rows(items: list[Item]) -> list[Item]:
             for i, d in enumerate(above):
                 if d is not None and merged[i] is not None and merged[i] != d:
                     raise ParseError(f"the row under a 0 product repeats the row above it "
-                                     f"with one digit more; {_digits(above)} and "
-                                     f"{_digits(under)} disagree")
+                                     f"with one digit more; {digits(above)} and "
+                                     f"{digits(under)} disagree")
                 merged[i] = d if d is not None else merged[i]
             out[-1] = (prev_p, prev_e, tuple(merged))
         elif len(above) == 1 and above[0] in (None, 0) and len(under) == 1:
             out[-1] = (prev_p, prev_e, under)
         else:
-            raise ParseError(f"the row {_digits(under)} under a 0 product row must repeat "
-                             f"the row above it, {_digits(above)}, with one digit more")
+            raise ParseError(f"the row {digits(under)} under a 0 product row must repeat "
+                             f"the row above it, {digits(above)}, with one digit more")
     return out
 
 
@@ -163,16 +153,16 @@ def make_div(quotient: Pattern, divisor: Pattern, dividend: Pattern,
                              f"times one digit has {k} or {k + 1}")
         last = j == len(items) - 1
         if last and len(under) > k:
-            raise ParseError(f"the remainder {_digits(under)} has more digits than the "
+            raise ParseError(f"the remainder {digits(under)} has more digits than the "
                              "divisor: a remainder is less than the divisor")
         if not last and not k <= len(under) <= k + 1:
-            raise ParseError(f"row {_digits(under)} is divided next, so it has {k} or "
+            raise ParseError(f"row {digits(under)} is divided next, so it has {k} or "
                              f"{k + 1} digits (at least the divisor, less than ten times it)")
     rest = items[-1][2]
     if (len(rest) == k and None not in rest and None not in divisor
-            and int(_digits(rest)) >= int(_digits(divisor))):
-        raise ParseError(f"the remainder {_digits(rest)} is not less than the divisor "
-                         f"{_digits(divisor)}")
+            and int(digits(rest)) >= int(digits(divisor))):
+        raise ParseError(f"the remainder {digits(rest)} is not less than the divisor "
+                         f"{digits(divisor)}")
     row_shifts = [0, n + 1, 0]
     for j, (_, e, _) in enumerate(items):
         row_shifts += [e, items[j + 1][1] if j + 1 < len(items) else 0]
@@ -189,14 +179,14 @@ def read_div_line(text: str) -> ArithState:
                          "to its right, and the row under it)")
     items: list[Item] = []
     for part in re.findall(r"-([0-9*?]+)(\.*)=([0-9*?]+)", m.group(4)):
-        items.append((_pattern(part[0], "product row"), len(part[1]),
-                      _pattern(part[2], "row")))
-    return make_div(_pattern(m.group(3), "quotient"), _pattern(m.group(2), "divisor"),
-                    _pattern(m.group(1), "dividend"), items)
+        items.append((pattern(part[0], "product row"), len(part[1]),
+                      pattern(part[2], "row")))
+    return make_div(pattern(m.group(3), "quotient"), pattern(m.group(2), "divisor"),
+                    pattern(m.group(1), "dividend"), items)
 
 
 def write_div_line(state: ArithState, values: bool = True) -> str:
-    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    rows = [digits(r) for r in (state.values if values else state.givens)]
     out = f"{rows[2]}/{rows[1]}={rows[0]}"
     for p, under, e in steps_of(state):
         out += f"-{rows[p]}{'.' * e}={rows[under]}"
@@ -204,7 +194,7 @@ def write_div_line(state: ArithState, values: bool = True) -> str:
 
 
 def write_div_picture(state: ArithState, values: bool = True) -> str:
-    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    rows = [digits(r) for r in (state.values if values else state.givens)]
     k, w = len(rows[1]), state.width
     lines = [" " * (w - len(rows[0])) + rows[0], " " * (k + 1) + "-" * len(rows[2]),
              f"{rows[1]}){rows[2]}"]
@@ -249,6 +239,6 @@ def read_div_picture(text: str) -> ArithState:
             raise ParseError(f"the row {under} must end under the dividend digit where the "
                              "next product row ends (the last: under the dividend's last "
                              "digit)")
-        items.append((_pattern(p, "product row"), e, _pattern(under, "row")))
-    return make_div(_pattern(above[0].strip(), "quotient"), _pattern(divisor, "divisor"),
-                    _pattern(dividend, "dividend"), items)
+        items.append((pattern(p, "product row"), e, pattern(under, "row")))
+    return make_div(pattern(above[0].strip(), "quotient"), pattern(divisor, "divisor"),
+                    pattern(dividend, "dividend"), items)

@@ -22,10 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ..logic import Technique, grade_of, solve_path
+from ..logic import Technique, find_first, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
 from .model import ADD, DIV, ArithState, Pattern, cell_name, row_bounds
+from .moves import set_digit
 
 Vals = list[list[int | None]]
 Check = Callable[[ArithState, Vals], bool]
@@ -332,7 +333,8 @@ def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
 def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: str) -> Step:
     t = TABLE_BY_ID[tid]
     name = cell_name(work.state, *cell)
-    return Step(tid, t.name, t.level, t.rating, f"{name}={v}", why.format(cell=name, v=v),
+    move = set_digit(work.state, *cell, v).text()
+    return Step(tid, t.name, t.level, t.rating, move, why.format(cell=name, v=v),
                 nudge.format(cell=name), Evidence(cell, (cell[0],)))
 
 
@@ -541,8 +543,6 @@ def grade_state(state: ArithState, unique: bool = False) -> Grade:
 
 
 def first_step(state: ArithState, solution: ArithState | None) -> Step | None:
-    from ..logic import find_first
-
     return find_first(TABLE, Work(state, solution))
 
 

@@ -1,4 +1,8 @@
-"""The arithmetic kind: the protocol of :mod:`puzzleterm.engine.kind` over this package."""
+"""The arithmetic kind: the protocol of :mod:`puzzleterm.engine.kind` over this package.
+
+Positions are :class:`~.state.ArithState` values; moves are those of :mod:`.moves`
+(``r2c3=5``, ``r2c3=.``).
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,17 @@ from collections.abc import Mapping
 
 from ..errors import MoveError, ParseError, quote
 from ..kind import CliOption, OptionValue
+from ..kindbase import KindBase
+from ..moves import join
 from ..rng import Rng
 from ..types import Grade, Level, Puzzle, Status, Step
 from . import solver
 from .generator import GENERATOR_VERSION, generate_state, levels_of
-from .human import first_step, grade_state, solve_human
-from .model import (
-    DIV,
-    ArithParams,
-    ArithState,
-    apply_move,
-    cell_name,
-    parse_params,
-    read_line,
-    read_picture,
-    write_line,
-)
+from .human import first_step, grade_state, holds, solve_human
+from .model import cell_name, parse_params, read_line, read_picture, write_line
 from .model import write_picture as _picture
+from .moves import MOVE_TYPES, ArithMove, apply_one, clear_digit, parse_one, set_digit
+from .state import DIV, ArithParams, ArithState
 
 LEVEL_NOTES = {
     Level.EASY: "column sums with the carry",
@@ -38,13 +36,14 @@ DIV_NOTES = {
 }
 
 
-class ArithKind:
+class ArithKind(KindBase[ArithParams, ArithState, ArithMove]):
     name = "arith"
     title = "Arithmetic"
     aliases: tuple[str, ...] = ("mushikuizan", "arithmetic", "sum")
     params_label = "Sum"
     formats: tuple[str, ...] = ("line", "picture")
     generator_version = GENERATOR_VERSION
+    move_types = MOVE_TYPES
 
     def default_params(self) -> ArithParams:
         return ArithParams("mul", 3, 2)
@@ -124,14 +123,15 @@ class ArithKind:
             return _picture(state)
         raise ParseError(f"unknown arithmetic format {quote(str(fmt))} (line or picture)")
 
-    def apply(self, state: ArithState, move: str) -> ArithState:
-        return apply_move(state, move)
+    def parse_one_move(self, text: str) -> ArithMove:
+        return parse_one(text)
+
+    def apply_one(self, state: ArithState, move: ArithMove) -> ArithState:
+        return apply_one(state, move)
 
     def status(self, state: ArithState) -> Status:
         numbers = state.numbers()
         if numbers is None:
-            from .human import holds
-
             ok = holds(state, [list(r) for r in state.values])
             return Status.PLAYING if ok else Status.BROKEN
         filled = state.with_givens(state.values)
@@ -144,11 +144,11 @@ class ArithKind:
             if not chosen:
                 raise MoveError(f"cannot reveal {quote(at)}: not a hidden digit")
             cells = chosen
-        moves = [f"{cell_name(state, r, i)}={solution.values[r][i]}" for r, i in cells
-                 if state.values[r][i] != solution.values[r][i]]
+        moves = [set_digit(state, r, i, d) for r, i in cells
+                 if (d := solution.values[r][i]) is not None and state.values[r][i] != d]
         if not moves:
             raise MoveError("nothing to reveal: the digits are already right")
-        return ";".join(moves)
+        return join(moves).text()
 
     def solve(self, state: ArithState) -> ArithState | None:
         return solver.first(state)
@@ -171,7 +171,8 @@ class ArithKind:
             v = state.values[r][i]
             if v is not None and v != solution.values[r][i]:
                 name = cell_name(state, r, i)
-                return Step("mistake", "Mistake", Level.EASY, 0.0, f"{name}=.",
+                return Step("mistake", "Mistake", Level.EASY, 0.0,
+                            clear_digit(state, r, i).text(),
                             f"The {v} in {name} is not the solution's digit.",
                             f"Check {name}.")
         if state.numbers() is not None:

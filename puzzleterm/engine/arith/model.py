@@ -1,4 +1,7 @@
-"""Sums with hidden digits: params, the layout of rows, the state, text forms and moves.
+"""Sums with hidden digits: params, the layout of rows and the text forms.
+
+The state and the operations are in :mod:`.state`, long division's rows and forms in
+:mod:`.divforms`, the moves in :mod:`.moves`.
 
 **Operations** (params):
 
@@ -19,38 +22,38 @@ and the length of every row is part of the puzzle.
 - ``picture``: right-aligned rows as printed in puzzle books, the operator on the last
   operand's line and a rule under the operands and under the partial rows.
 
-**Moves**: ``r2c3=5`` puts 5 in row 2 (rows are numbers, counted from the top of the
-picture), column 3 (counted from the picture's left edge); ``r2c3=0`` puts a zero;
-``r2c3=.`` clears; several moves join with ``;``.  Givens never change.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
-from ..errors import MoveError, ParamsError, ParseError, quote
+from ..errors import ParamsError, ParseError, quote
+from .divforms import read_div_line, read_div_picture, write_div_line, write_div_picture
+from .state import ADD, DIV, MUL, ArithParams, ArithState, Pattern, digits, pattern
+
+__all__ = [
+    "ADD",
+    "DIV",
+    "MUL",
+    "ArithParams",
+    "ArithState",
+    "Pattern",
+    "cell_name",
+    "digit_domain",
+    "make_state",
+    "parse_params",
+    "read_line",
+    "read_picture",
+    "row_bounds",
+    "row_fits",
+    "write_line",
+    "write_picture",
+]
 
 _PARAMS = re.compile(r"^(add)(\d)x(\d{1,2})$|^(mul)(\d)x(\d)$", re.IGNORECASE)
 _DIV_PARAMS = re.compile(r"^div(\d{1,2})[/x](\d)$", re.IGNORECASE)
-_MOVE = re.compile(r"^r(\d{1,2})c(\d{1,2})=([0-9.])$", re.IGNORECASE)
-
-ADD, MUL, DIV = "add", "mul", "div"
-
-
-@dataclass(frozen=True)
-class ArithParams:
-    """``op`` is ``add``, ``mul`` or ``div``; ``a`` is the addend count, the multiplicand
-    length or the dividend length, ``b`` the addend, multiplier or divisor length."""
-
-    op: str
-    a: int
-    b: int
-
-    def __str__(self) -> str:
-        return f"{self.op}{self.a}{'/' if self.op == DIV else 'x'}{self.b}"
-
 
 def parse_params(text: str) -> ArithParams:
     d = _DIV_PARAMS.match(text.strip())
@@ -74,80 +77,6 @@ def parse_params(text: str) -> ArithParams:
     if not (1 <= a <= 6 and 1 <= b <= 4):
         raise ParamsError(f"bad multiplication {quote(text)}: up to 6 digits times 4")
     return ArithParams(MUL, a, b)
-
-
-Pattern = tuple[int | None, ...]  # one number, most significant digit first
-
-
-@dataclass(frozen=True)
-class ArithState:
-    """A sum: its rows' givens (None hidden) and the player's digits (None empty)."""
-
-    op: str
-    givens: tuple[Pattern, ...]
-    values: tuple[Pattern, ...]
-    #: division only: each row's places left of the right edge (see :mod:`.divforms`)
-    shifts: tuple[int, ...] = ()
-
-    @property
-    def naddends(self) -> int:
-        """Addends (addition) or partial rows (multiplication, 0 with one multiplier digit)."""
-        return len(self.givens) - 1 if self.op == ADD else len(self.givens) - 3
-
-    @property
-    def params(self) -> ArithParams:
-        if self.op == ADD:
-            return ArithParams(ADD, len(self.givens) - 1, max(map(len, self.givens[:-1])))
-        if self.op == DIV:
-            return ArithParams(DIV, len(self.givens[2]), len(self.givens[1]))
-        return ArithParams(MUL, len(self.givens[0]), len(self.givens[1]))
-
-    def shift(self, row: int) -> int:
-        """Places the row sits left of the right edge (partial products are shifted)."""
-        if self.op == DIV:
-            return self.shifts[row]
-        if self.op == MUL and 2 <= row < len(self.givens) - 1:
-            return row - 2
-        return 0
-
-    @property
-    def width(self) -> int:
-        return max(len(r) + self.shift(i) for i, r in enumerate(self.givens))
-
-    def cells(self) -> list[tuple[int, int]]:
-        """Every (row, index) of a digit, top to bottom, left to right."""
-        return [(r, i) for r, row in enumerate(self.givens) for i in range(len(row))]
-
-    def hidden(self) -> list[tuple[int, int]]:
-        return [(r, i) for r, i in self.cells() if self.givens[r][i] is None]
-
-    def column_of(self, row: int, index: int) -> int:
-        """The 0-based picture column of a digit (from the left edge of the rows)."""
-        return self.width - self.shift(row) - len(self.givens[row]) + index
-
-    def at(self, row: int, col: int) -> int | None:
-        """The digit index of picture column ``col`` in ``row``, or None."""
-        index = col - (self.width - self.shift(row) - len(self.givens[row]))
-        return index if 0 <= index < len(self.givens[row]) else None
-
-    def with_values(self, values: tuple[Pattern, ...]) -> ArithState:
-        return replace(self, values=values)
-
-    def givens_only(self) -> ArithState:
-        return replace(self, values=self.givens)
-
-    def with_givens(self, rows: tuple[Pattern, ...]) -> ArithState:
-        """The same layout with other givens (and no digits filled)."""
-        return replace(self, givens=rows, values=rows)
-
-    def numbers(self) -> list[int] | None:
-        """Every row's number, when every digit is filled."""
-        out = []
-        for row in self.values:
-            if any(d is None for d in row):
-                return None
-            out.append(int("".join(str(d) for d in row)))
-        return out
 
 
 def make_state(op: str, rows: list[Pattern]) -> ArithState:
@@ -200,18 +129,10 @@ def _check_lengths(state: ArithState) -> None:
                              f"times one digit has {la} or {la + 1}")
 
 
-def _pattern(text: str, what: str) -> Pattern:
-    if not text or not re.fullmatch(r"[0-9*?]+", text):
-        raise ParseError(f"bad {what} {quote(text)}: digits and * (hidden) only")
-    return tuple(None if ch in "*?" else int(ch) for ch in text)
-
-
 def read_line(text: str) -> ArithState:
     text = text.strip()
     s = text.replace(" ", "")
     if "/" in s:
-        from .divforms import read_div_line
-
         return read_div_line(s)
     if s.count("=") == 0:
         raise ParseError(f"bad sum {quote(text)}: no '='")
@@ -229,28 +150,22 @@ def read_line(text: str) -> ArithState:
             partials, product = parts[0].split("+"), parts[1]
         else:
             raise ParseError(f"bad multiplication {quote(text)}: too many '='")
-        rows = [_pattern(a, "multiplicand"), _pattern(b, "multiplier"),
-                *(_pattern(p, "partial row") for p in partials), _pattern(product, "product")]
+        rows = [pattern(a, "multiplicand"), pattern(b, "multiplier"),
+                *(pattern(p, "partial row") for p in partials), pattern(product, "product")]
         return make_state(MUL, rows)
     left, _, total = s.partition("=")
     if "=" in total:
         raise ParseError(f"bad addition {quote(text)}: one '=' only")
     if any(ch in left for ch in "-:"):
         raise ParseError(f"bad sum {quote(text)}: only +, x and / are known operators")
-    return make_state(ADD, [*(_pattern(p, "addend") for p in left.split("+")),
-                            _pattern(total, "sum")])
-
-
-def _digits(row: Pattern) -> str:
-    return "".join("*" if d is None else str(d) for d in row)
+    return make_state(ADD, [*(pattern(p, "addend") for p in left.split("+")),
+                            pattern(total, "sum")])
 
 
 def write_line(state: ArithState, values: bool = True) -> str:
     if state.op == DIV:
-        from .divforms import write_div_line
-
         return write_div_line(state, values)
-    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    rows = [digits(r) for r in (state.values if values else state.givens)]
     if state.op == ADD:
         return "+".join(rows[:-1]) + "=" + rows[-1]
     a, b, *partials, product = rows
@@ -260,10 +175,8 @@ def write_line(state: ArithState, values: bool = True) -> str:
 
 def write_picture(state: ArithState, values: bool = True) -> str:
     if state.op == DIV:
-        from .divforms import write_div_picture
-
         return write_div_picture(state, values)
-    rows = [_digits(r) for r in (state.values if values else state.givens)]
+    rows = [digits(r) for r in (state.values if values else state.givens)]
     w = state.width
     lines = []
     for i, row in enumerate(rows):
@@ -280,8 +193,6 @@ def write_picture(state: ArithState, values: bool = True) -> str:
 
 def read_picture(text: str) -> ArithState:
     if ")" in text:
-        from .divforms import read_div_picture
-
         return read_div_picture(text)
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
     rows: list[tuple[str, str, int]] = []  # (operator, digits, right edge)
@@ -302,51 +213,31 @@ def read_picture(text: str) -> ArithState:
     if op == "+":
         if rows[-2][0] != "+":
             raise ParseError("the + goes on the last addend's line")
-        return make_state(ADD, [_pattern(r, "row") for _, r, _ in rows])
+        return make_state(ADD, [pattern(r, "row") for _, r, _ in rows])
     if len(rows) < 3 or rows[1][0] != "x":
         raise ParseError("the x goes on the multiplier's line, under the multiplicand")
     right = max(edge for _, _, edge in rows)
-    out: list[Pattern] = [_pattern(rows[0][1], "multiplicand"), _pattern(rows[1][1],
+    out: list[Pattern] = [pattern(rows[0][1], "multiplicand"), pattern(rows[1][1],
                                                                          "multiplier")]
     nb = len(out[1])
     partial_lines = rows[2:-1]
     expect = 0
-    for _, digits, edge in partial_lines:  # rows left out for a zero digit: shift by edges
+    for _, row_text, edge in partial_lines:  # rows left out for a zero digit: shift by edges
         shift = right - edge
         while expect < shift and nb > 1:
             out.append((0,))
             expect += 1
-        out.append(_pattern(digits, "partial row"))
+        out.append(pattern(row_text, "partial row"))
         expect += 1
     while nb > 1 and partial_lines and expect < nb:
         out.append((0,))
         expect += 1
-    out.append(_pattern(rows[-1][1], "product"))
+    out.append(pattern(rows[-1][1], "product"))
     return make_state(MUL, out)
 
 
-def apply_move(state: ArithState, move: str) -> ArithState:
-    values = [list(r) for r in state.values]
-    for part in move.split(";"):
-        text = part.strip()
-        m = _MOVE.match(text)
-        if m is None:
-            raise MoveError(f"bad move {quote(text)}: expected r2c3=5 (row, column, digit) "
-                            "or r2c3=. to clear")
-        r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
-        if not 0 <= r < len(state.givens):
-            raise MoveError(f"there is no row {r + 1} (rows 1 to {len(state.givens)})")
-        index = state.at(r, c)
-        if index is None:
-            raise MoveError(f"row {r + 1} has no digit in column {c + 1}")
-        if state.givens[r][index] is not None:
-            raise MoveError(f"r{r + 1}c{c + 1} is given and cannot change")
-        ch = m.group(3)
-        values[r][index] = None if ch == "." else int(ch)
-    return state.with_values(tuple(tuple(r) for r in values))
-
-
 def cell_name(state: ArithState, row: int, index: int) -> str:
+    """How moves and explanations name a digit: ``r2c3`` (picture row and column)."""
     return f"r{row + 1}c{state.column_of(row, index) + 1}"
 
 

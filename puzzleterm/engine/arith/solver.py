@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product as cartesian
 
+from .divsolver import solutions as div_solutions
 from .model import ADD, DIV, ArithState, Pattern, digit_domain, row_fits
 from .model import row_bounds as _bounds
 from .mulcount import count_mul, multiplier_domains
@@ -41,8 +42,6 @@ def solutions(state: ArithState) -> Iterator[ArithState]:
     if state.op == ADD:
         yield from _add(state)
     elif state.op == DIV:
-        from .divsolver import solutions as div_solutions
-
         yield from div_solutions(state)
     else:
         yield from _mul(state)

@@ -29,8 +29,9 @@ from functools import cache
 from ..logic import Path, Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from .board import Board, Geometry, cell_name, geometry
+from .moves import place_piece
 from .pieces import LETTERS, identify
-from .state import PentominoState, move_text, placement_name
+from .state import PentominoState, placement_name
 
 SHORT_TRIAL = 3
 #: Trials look at the ways to cover this many of the most constrained cells.
@@ -144,7 +145,8 @@ def _place_step(work: Work, tech: str, pid: int, explanation: str, nudge: str,
                 cells: tuple[int, ...] = (), region: tuple[int, ...] = ()) -> Step:
     t = TECHNIQUE_BY_ID[tech]
     pl = work.geo.placements[pid]
-    return Step(tech, t.name, t.level, t.rating, move_text(pl, work.board), explanation, nudge,
+    move = place_piece(pl, work.board).text()
+    return Step(tech, t.name, t.level, t.rating, move, explanation, nudge,
                 Evidence(place=pid, cells=cells or pl.cells, region=region))
 
 

@@ -1,4 +1,8 @@
-"""The pentomino kind: the protocol of :mod:`puzzleterm.engine.kind` over this package."""
+"""The pentomino kind: the protocol of :mod:`puzzleterm.engine.kind` over this package.
+
+Positions are :class:`~.state.PentominoState` values; moves are those of :mod:`.moves`
+(``L@r2c3/3``, ``remove L``, ``clear``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from collections.abc import Iterator, Mapping
 
 from ..errors import MoveError, ParseError, quote
 from ..kind import CliOption, OptionValue, Progress
+from ..kindbase import KindBase
+from ..moves import join
 from ..rng import Rng
 from ..types import Grade, Level, Puzzle, Status, Step
 from . import enumerate as en
@@ -14,8 +20,16 @@ from . import solver
 from .board import Board, format_board, geometry, parse_board
 from .generator import GENERATOR_VERSION, LEVELS, generate_state
 from .human import Evidence, first_placing_step, grade_state, solve_human
+from .moves import (
+    MOVE_TYPES,
+    PentominoMove,
+    RemovePiece,
+    apply_one,
+    parse_one,
+    place_piece,
+)
 from .pieces import LETTERS
-from .state import PentominoState, apply_move, move_text, placement_name
+from .state import PentominoState, placement_name
 from .text import describe_text, read_state, write_line, write_picture
 
 _CELL = re.compile(r"^r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
@@ -29,13 +43,14 @@ LEVEL_NOTES = {
 }
 
 
-class PentominoKind:
+class PentominoKind(KindBase[Board, PentominoState, PentominoMove]):
     name = "pentomino"
     title = "Pentomino"
     aliases: tuple[str, ...] = ("pento", "pentominoes", "pentominos")
     params_label = "Board"
     formats: tuple[str, ...] = ("line", "picture")
     generator_version = GENERATOR_VERSION
+    move_types = MOVE_TYPES
 
     # -- params
     def default_params(self) -> Board:
@@ -114,8 +129,11 @@ class PentominoKind:
         raise ParseError(f"unknown pentomino format {quote(str(fmt))} (line or picture)")
 
     # -- play
-    def apply(self, state: PentominoState, move: str) -> PentominoState:
-        return apply_move(state, move)
+    def parse_one_move(self, text: str) -> PentominoMove:
+        return parse_one(text)
+
+    def apply_one(self, state: PentominoState, move: PentominoMove) -> PentominoState:
+        return apply_one(state, move)
 
     def status(self, state: PentominoState) -> Status:
         geo = state.geo
@@ -137,24 +155,24 @@ class PentominoKind:
         right = set(solution.all_placements)
         wrong = [i for i in state.placed if i not in right]
         if at is None:
-            moves = [f"remove {geo.placements[i].letter}" for i in wrong]
+            moves: list[PentominoMove] = [RemovePiece(geo.placements[i].letter) for i in wrong]
             have = set(state.all_placements) - set(wrong)
-            moves += [move_text(geo.placements[i], board) for i in sorted(right - have)]
+            moves += [place_piece(geo.placements[i], board) for i in sorted(right - have)]
             if not moves:
                 raise MoveError("nothing to reveal: the box is solved")
-            return ";".join(moves)
+            return join(moves).text()
         letter = self._letter_at(solution, at)
         target = solution.piece_at(letter)
         assert target is not None
         current = state.piece_at(letter)
         if current == target:
             raise MoveError(f"the {letter} is already in place")
-        moves = [] if current is None else [f"remove {letter}"]
+        moves = [] if current is None else [RemovePiece(letter)]
         for i in wrong:  # pieces in the way
             if i != current and geo.placements[i].mask & geo.placements[target].mask:
-                moves.append(f"remove {geo.placements[i].letter}")
-        moves.append(move_text(geo.placements[target], board))
-        return ";".join(moves)
+                moves.append(RemovePiece(geo.placements[i].letter))
+        moves.append(place_piece(geo.placements[target], board))
+        return join(moves).text()
 
     def _letter_at(self, solution: PentominoState, at: str) -> str:
         text = at.strip()
@@ -212,7 +230,7 @@ class PentominoKind:
         for i in state.placed:
             if i not in right:
                 pl = geo.placements[i]
-                return Step("mistake", "Mistake", Level.EASY, 0.0, f"remove {pl.letter}",
+                return Step("mistake", "Mistake", Level.EASY, 0.0, RemovePiece(pl.letter).text(),
                             f"The {placement_name(pl, board)} is not where the solution has it.",
                             f"Check the {pl.letter}.", Evidence(cells=pl.cells))
         if state.filled == geo.full:
@@ -222,7 +240,7 @@ class PentominoKind:
             return step
         missing = sorted(right - set(state.all_placements))
         pl = geo.placements[missing[0]]
-        return Step("reveal", "Reveal", Level.TRIAL, 6.0, move_text(pl, board),
+        return Step("reveal", "Reveal", Level.TRIAL, 6.0, place_piece(pl, board).text(),
                     f"No rule finds the next piece; the solution has the "
                     f"{placement_name(pl, board)}.", f"Think about the {pl.letter}.",
                     Evidence(place=pl.id, cells=pl.cells))

@@ -7,7 +7,8 @@ internals: the rest of the program speaks to it through the engine's ``Kind`` pr
 """
 
 from ..kind import register
-from .kind import LATIN, SUDOKU, XSUDOKU, SudokuFamilyKind, SudokuParams, SudokuState
+from .kind import LATIN, SUDOKU, XSUDOKU, SudokuFamilyKind
+from .state import SudokuParams, SudokuState
 
 for _kind in (SUDOKU, XSUDOKU, LATIN):
     register(_kind)

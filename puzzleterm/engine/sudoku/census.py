@@ -31,6 +31,7 @@ from math import factorial
 from ..errors import ParamsError
 from ..kind import Progress
 from . import solver as bt
+from .formats import format_grid
 from .geometry import Geometry, geometry
 
 #: The census is offered for this many givens at most (more takes minutes, not seconds).
@@ -211,8 +212,6 @@ def report(
 ) -> Iterator[str]:
     """The lines ``puzzleterm enumerate xsudoku --givens N`` prints: with ``listing``, one
     game ID per essentially different puzzle, then the counts."""
-    from .formats import format_grid
-
     geo = geometry(variant, n)
     result = census(geo, parse_givens(givens_text), minimal, progress)
     if listing:

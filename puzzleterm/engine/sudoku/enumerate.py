@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import ParamsError
 from . import solver as bt
+from .formats import format_grid
 from .geometry import Geometry, geometry
 
 #: Boards whose grids can all be counted by search in seconds.
@@ -59,8 +60,6 @@ def enumerate_grids(variant: str, n: int) -> Enumeration:
 def report(variant: str, title: str, n: int, show_all: bool) -> list[str]:
     """The lines ``puzzleterm enumerate`` prints: the normalised grids (when few, or asked
     for), their count and the total."""
-    from .formats import format_grid
-
     result = enumerate_grids(variant, n)
     geo = result.geo
     lines: list[str] = []

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rng import Rng
-from ..types import Grade, Level
 from . import solver as bt
 from .geometry import Geometry
 
@@ -83,14 +82,3 @@ def generate_minimal(geo: Geometry, rng: Rng, symmetric: bool | None = None) -> 
     sym = default_symmetric(geo) if symmetric is None else symmetric
     solution = bt.random_solution(geo, rng.fork("grid"))
     return remove_clues(geo, solution, rng.fork("holes"), sym)
-
-
-def generate_givens(
-    geo: Geometry, rng: Rng, level: Level | None
-) -> tuple[tuple[int, ...], Grade | None]:
-    """Givens of a unique puzzle; at ``level`` when one is asked for (graded by logic)."""
-    if level is None:
-        return generate_minimal(geo, rng), None
-    from .human import generate_at_level
-
-    return generate_at_level(geo, rng, level)

@@ -1,34 +1,28 @@
 """The Sudoku family as puzzle kinds: Sudoku (4x4, 6x6, 9x9, 16x16), X-Sudoku 5x5, Latin.
 
-The three kinds share one implementation over :class:`~puzzleterm.engine.geometry.Geometry`;
-they differ only in their houses.
-
-Moves (``r`` row, ``c`` column, 1-based; digits are symbols ``1-9``, ``A-G``):
-
-==============  ==============================================================
-``r3c5=7``      place 7 (removes 7 from the pencil marks of the cell's peers)
-``r3c5=0``      clear the digit (``r3c5=.`` too)
-``r3c5+7``      toggle pencil mark 7
-``r3c5-7``      remove pencil mark 7
-``r3c5-``       clear the cell: digit and pencil marks
-``r3c5~1379``   set the cell's pencil marks exactly (``r3c5~`` clears them)
-``auto``        pencil in every candidate of every empty cell
-``nomarks``     remove every pencil mark
-``a;b``         several moves as one (all or nothing)
-==============  ==============================================================
+The three kinds share one implementation over :class:`~.geometry.Geometry`; they differ only
+in their houses.  Positions are :class:`~.state.SudokuState` values; moves are the values of
+:mod:`.moves` (``r3c5=7``, ``r3c5+7``, ``auto`` ..., the grammar is there), which
+:meth:`~SudokuFamilyKind.apply` checks against the board.  The human-style solver
+(:mod:`.human`) and the census load on first use, to keep the program's start lean.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ..errors import MoveError, ParamsError, quote
+from ..kind import CliOption, OptionValue, Progress
+from ..kindbase import KindBase
+from ..moves import join
+from ..rng import Rng
+from ..types import Grade, Level, Puzzle, Status, Step
 from . import solver as bt
+from .census import report as census_report
+from .enumerate import MAX_ENUMERABLE, report
 from .formats import (
+    FORMATS,
     check_givens,
     detect_format,
     find_conflicts,
@@ -36,95 +30,32 @@ from .formats import (
     parse_grid,
     split_batch,
 )
-from .geometry import Geometry, geometry, level_cap_reason, max_level
-
-if TYPE_CHECKING:
-    from .human.catalog import Deduction
-from ..kind import CliOption, OptionValue, Progress
-from ..rng import Rng
-from ..types import Grade, Level, Puzzle, Status, Step
-from .formats import FORMATS
-
-
-@dataclass(frozen=True)
-class SudokuParams:
-    variant: str
-    n: int
-
-    @property
-    def geo(self) -> Geometry:
-        return geometry(self.variant, self.n)
-
-    @property
-    def text(self) -> str:
-        return f"{self.n}x{self.n}"
-
-
-@dataclass(frozen=True)
-class SudokuState:
-    """An immutable position: givens, current digits (givens included) and pencil marks."""
-
-    geo: Geometry
-    givens: tuple[int, ...]
-    values: tuple[int, ...]
-    marks: tuple[int, ...]
-
-    @classmethod
-    def from_givens(cls, geo: Geometry, givens: tuple[int, ...]) -> SudokuState:
-        return cls(geo, givens, givens, (0,) * geo.ncells)
-
-    @property
-    def params(self) -> SudokuParams:
-        return SudokuParams(self.geo.variant, self.geo.n)
-
-    def candidates(self) -> tuple[int, ...]:
-        """Candidate masks from the digits alone (0 for filled cells)."""
-        geo = self.geo
-        values = self.values
-        out = []
-        for cell in range(geo.ncells):
-            if values[cell]:
-                out.append(0)
-                continue
-            m = geo.all_mask
-            for p in geo.peers[cell]:
-                v = values[p]
-                if v:
-                    m &= ~(1 << (v - 1))
-            out.append(m)
-        return tuple(out)
-
-    def conflicts(self) -> frozenset[int]:
-        """Cells whose digit is repeated in one of their houses."""
-        cells: set[int] = set()
-        for _, a, b in find_conflicts(self.geo, self.values):
-            cells.update((a, b))
-        return frozenset(cells)
-
-    @property
-    def solution(self) -> tuple[int, ...] | None:
-        """The solution of the givens (None if there is none); solved once per set of givens."""
-        return solution_of(self.geo, self.givens)
-
-
-@lru_cache(maxsize=64)
-def solution_of(geo: Geometry, givens: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The solution of a set of givens, solved once and shared by every position of a game
-    (each move makes a new state with the same givens)."""
-    return bt.solve_values(geo, givens)
-
+from .generator import generate_minimal
+from .geometry import geometry, level_cap_reason, max_level
+from .moves import (
+    MOVE_TYPES,
+    Clear,
+    FillCandidates,
+    NoMarks,
+    Pencil,
+    Place,
+    SudokuMove,
+    Unmark,
+    cell_index,
+    parse_one,
+    place,
+)
+from .state import SudokuParams, SudokuState
 
 #: Boards above this many cells dealt without a level stay unrated (grading is slow there).
 MAX_GRADED_CELLS = 81
 
-_CELL_MOVE = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})([=+\-~])(.*)$")
 
-
-class SudokuFamilyKind:
+class SudokuFamilyKind(KindBase[SudokuParams, SudokuState, SudokuMove]):
     """One kind of the family; instances differ by variant (sudoku, xsudoku, latin)."""
 
-    params_label = "Size"
     formats: tuple[str, ...] = FORMATS
+    move_types = MOVE_TYPES
     #: Part of every seed of the family: a seed names one puzzle forever.  A generator
     #: change that alters what a seed deals must bump this (and start a new daily epoch).
     generator_version = "v1"
@@ -194,10 +125,6 @@ class SudokuFamilyKind:
             )
         return options
 
-    def params_from_options(self, options: Mapping[str, OptionValue]) -> SudokuParams | None:
-        size = options.get("size")
-        return self.parse_params(size) if isinstance(size, str) else None
-
     def params_of(self, state: SudokuState) -> SudokuParams:
         return state.params
 
@@ -209,9 +136,6 @@ class SudokuFamilyKind:
         )
         check_givens(geo, values)
         return SudokuState.from_givens(geo, values)
-
-    def parse(self, params: SudokuParams, desc: str) -> SudokuState:
-        return self.read(desc, params)
 
     def describe(self, state: SudokuState) -> str:
         return format_grid(state.geo, state.givens, "line")
@@ -226,15 +150,11 @@ class SudokuFamilyKind:
     def enumerate(self, params: SudokuParams | None, options: Mapping[str, OptionValue],
                   progress: Progress | None = None) -> Iterator[str]:
         """Every grid of a small board: the normalised ones and the total."""
-        from .enumerate import MAX_ENUMERABLE, report
-
         # the usual size, or the largest one small enough to enumerate
         limit = MAX_ENUMERABLE.get(self.name, 0)
         n = min(self._default, limit) if params is None else params.n
         givens = options.get("givens")
         if isinstance(givens, str):
-            from .census import report as census_report
-
             yield from census_report(self.name, self.title, n, givens,
                                      bool(options.get("minimal")), bool(options.get("list")),
                                      progress)
@@ -246,76 +166,54 @@ class SudokuFamilyKind:
     def write(self, state: SudokuState, fmt: str | None = None) -> str:
         return format_grid(state.geo, state.values, fmt or "line")
 
-    # -- moves -------------------------------------------------------------------------------
-    def apply(self, state: SudokuState, move: str) -> SudokuState:
-        move = move.strip()
-        if not move:
-            raise MoveError("empty move")
-        geo = state.geo
-        values = list(state.values)
-        marks = list(state.marks)
-        for part in move.split(";"):
-            self._apply_one(geo, state.givens, values, marks, part.strip())
-        return SudokuState(geo, state.givens, tuple(values), tuple(marks))
+    # -- moves (see :mod:`.moves`) ----------------------------------------------------------
+    def parse_one_move(self, text: str) -> SudokuMove:
+        return parse_one(text)
 
-    def _apply_one(
-        self, geo: Geometry, givens: tuple[int, ...], values: list[int], marks: list[int], move: str
-    ) -> None:
-        if move == "auto":
-            cand = SudokuState(geo, givens, tuple(values), tuple(marks)).candidates()
-            for cell in range(geo.ncells):
-                if not values[cell]:
-                    marks[cell] = cand[cell]
-            return
-        if move == "nomarks":
-            marks[:] = [0] * geo.ncells
-            return
-        m = _CELL_MOVE.match(move)
-        if not m:
-            raise MoveError(f"cannot read the move {quote(move)}")
-        r, c, op, arg = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
-        if not (1 <= r <= geo.n and 1 <= c <= geo.n):
-            raise MoveError(f"{quote(move)}: no cell r{r}c{c} on a {geo.n}x{geo.n} board")
-        cell = (r - 1) * geo.n + (c - 1)
-        digits = [geo.digit_of(ch) for ch in arg]
-        if any(d < 0 for d in digits):
-            raise MoveError(
-                f"{quote(move)}: {quote(arg)} is not a digit of a {geo.n}x{geo.n} puzzle"
-            )
-        if op == "=":
-            if len(digits) != 1:
-                raise MoveError(f"{quote(move)}: place exactly one digit")
+    def apply_one(self, state: SudokuState, move: SudokuMove) -> SudokuState:
+        geo, givens = state.geo, state.givens
+        if isinstance(move, FillCandidates):
+            cand = state.candidates()
+            filled = tuple(cand[c] if not state.values[c] else state.marks[c]
+                           for c in range(geo.ncells))
+            return SudokuState(geo, givens, state.values, filled)
+        if isinstance(move, NoMarks):
+            return SudokuState(geo, givens, state.values, (0,) * geo.ncells)
+        cell = cell_index(geo, move)
+        digits: tuple[int, ...] = (move.digit,) if isinstance(move, Place | Pencil) else \
+            () if isinstance(move, Clear) else move.digits
+        for d in digits:
+            if d > geo.n:
+                raise MoveError(f"{quote(move.text())}: {quote(geo.symbol(d))} is not a "
+                                f"digit of a {geo.n}x{geo.n} puzzle")
+        values: list[int] = list(state.values)
+        marks: list[int] = list(state.marks)
+        name = geo.cell_name(cell)
+        if isinstance(move, Place | Clear):
             if givens[cell]:
-                raise MoveError(f"r{r}c{c} is a given and cannot be changed")
-            d = digits[0]
+                raise MoveError(f"{name} is a given and cannot be changed")
+            d = move.digit if isinstance(move, Place) else 0
             values[cell] = d
             if d:
                 marks[cell] = 0
                 bit = 1 << (d - 1)
                 for p in geo.peers[cell]:
                     marks[p] &= ~bit
-            return
-        if op == "-" and not digits:
-            if givens[cell]:
-                raise MoveError(f"r{r}c{c} is a given and cannot be changed")
-            values[cell] = 0
-            marks[cell] = 0
-            return
-        if 0 in digits:
-            raise MoveError(f"{quote(move)}: pencil marks are digits 1-{geo.symbol(geo.n)}")
+            elif isinstance(move, Clear):
+                marks[cell] = 0
+            return SudokuState(geo, givens, tuple(values), tuple(marks))
         if values[cell] and digits:
-            raise MoveError(f"r{r}c{c} holds a digit; clear it before pencilling")
+            raise MoveError(f"{name} holds a digit; clear it before pencilling")
         bits = 0
         for d in digits:
             bits |= 1 << (d - 1)
-        if op == "+":
-            if len(digits) != 1:
-                raise MoveError(f"{quote(move)}: toggle one pencil mark at a time")
+        if isinstance(move, Pencil):
             marks[cell] ^= bits
-        elif op == "-":
+        elif isinstance(move, Unmark):
             marks[cell] &= ~bits
-        else:  # "~"
+        else:  # SetMarks
             marks[cell] = bits
+        return SudokuState(geo, givens, tuple(values), tuple(marks))
 
     def status(self, state: SudokuState) -> Status:
         if find_conflicts(state.geo, state.values):
@@ -341,24 +239,32 @@ class SudokuFamilyKind:
         return SudokuState(state.geo, state.givens, sol, (0,) * state.geo.ncells), n
 
     def grade(self, state: SudokuState) -> Grade:
-        from .human import grade_state
+        from .human import grade_state  # start-up: loaded on first use
 
         return grade_state(state)
 
     def explain(self, state: SudokuState) -> list[Step]:
-        from .human import solve_steps
+        from .hints import as_step, step_move  # start-up: loaded on first use
+        from .human import solve_steps  # start-up: loaded on first use
 
         geo = state.geo
-        return [as_step(geo, d, step_move(geo, d)) for d in solve_steps(state)]
+        out = []
+        for d in solve_steps(state):
+            move = step_move(geo, d)
+            out.append(as_step(geo, d, move.text() if move is not None else ""))
+        return out
 
     def hint(self, state: SudokuState, solution: SudokuState | None) -> Step | None:
         """The next human step from the player's position, pencil marks included."""
-        from .human import next_step
+        from .hints import as_step, pencil_first, step_move  # start-up: loaded on first use
+        from .human import next_step  # start-up: loaded on first use
 
         d = next_step(state, use_marks=True)
         if d is None:
             return None
-        return as_step(state.geo, d, pencil_first(state, d, step_move(state.geo, d)))
+        move = step_move(state.geo, d)
+        text = pencil_first(state, d, move).text() if move is not None else ""
+        return as_step(state.geo, d, text)
 
     def reveal(self, state: SudokuState, solution: SudokuState, at: str | None = None) -> str:
         """The move that puts the solution's digit in cell ``at`` (``r3c5``), or in every
@@ -378,16 +284,20 @@ class SudokuFamilyKind:
             if state.givens[cell] or state.values[cell] == sol[cell]:
                 raise MoveError(f"{geo.cell_name(cell)} is already right")
             cells = [cell]
-        return ";".join(f"{geo.cell_name(c)}={geo.symbol(sol[c])}" for c in cells)
+        return join(place(geo, c, sol[c]) for c in cells).text()
 
     # -- generation --------------------------------------------------------------------------
     def generate(
         self, params: SudokuParams, rng: Rng, level: Level | None = None
     ) -> Puzzle[SudokuState]:
-        from .generator import generate_givens
-
         geo = params.geo
-        givens, grade = generate_givens(geo, rng, level)
+        grade: Grade | None = None
+        if level is None:
+            givens = generate_minimal(geo, rng)
+        else:
+            from .human import generate_at_level  # start-up: loaded on first use
+
+            givens, grade = generate_at_level(geo, rng, level)
         state = SudokuState.from_givens(geo, givens)
         if grade is None and geo.ncells <= MAX_GRADED_CELLS:
             grade = self.grade(state)
@@ -401,53 +311,3 @@ XSUDOKU = SudokuFamilyKind(
 LATIN = SudokuFamilyKind(
     "latin", "Latin square", ("latin-square", "latinsquare"), (5, 4, 3, 6, 7, 8, 9), 5
 )
-
-
-
-def as_step(geo: Geometry, d: Deduction, move: str) -> Step:
-    """A deduction of the family's solver as the engine's generic step (it is the evidence)."""
-    return Step(technique=d.technique, name=d.name, level=d.level, rating=d.rating, move=move,
-                explanation=d.explanation, nudge=d.nudge, evidence=d)
-
-
-def step_move(geo: Geometry, d: Deduction) -> str:
-    """A deduction as a move for ``apply``: ``r3c5=7`` places, ``r3c5-7`` removes a mark.
-
-    A mistake clears the wrong digits (``r3c5=0``); a pencil-mark mistake resets the marks
-    of its cells to the candidates the digits allow (``r3c5~1379``).
-    """
-    if d.technique == "mistake":
-        return ";".join(f"{geo.cell_name(c)}=0" for c in d.cells)
-    if d.technique == "mark_mistake":
-        parts = []
-        for c in d.cells:
-            ds = "".join(geo.symbol(dd) for cc, dd in d.candidates if cc == c)
-            parts.append(f"{geo.cell_name(c)}~{ds}")
-        return ";".join(parts)
-    moves = [f"{geo.cell_name(c)}={geo.symbol(v)}" for c, v in d.placements]
-    moves += [f"{geo.cell_name(c)}-{geo.symbol(v)}" for c, v in d.eliminations]
-    return ";".join(moves)
-
-
-def pencil_first(state: SudokuState, d: Deduction, move: str) -> str:
-    """Make an elimination stick in cells without pencil marks.
-
-    The solver reasons from candidates; removing a mark from a cell that has none would
-    change nothing (and the same hint would come back).  Such cells first get their
-    candidates less the eliminated digits as marks.
-    """
-    if not d.eliminations:
-        return move
-    geo = state.geo
-    cand = state.candidates()
-    dropped: dict[int, int] = {}
-    for cell, digit in d.eliminations:
-        dropped[cell] = dropped.get(cell, 0) | (1 << (digit - 1))
-    fixes = []
-    for cell in sorted(dropped):
-        if state.values[cell] or state.marks[cell]:
-            continue
-        keep = cand[cell] & ~dropped[cell]
-        digits = "".join(geo.symbol(v) for v in range(1, geo.n + 1) if keep & (1 << (v - 1)))
-        fixes.append(f"{geo.cell_name(cell)}~{digits}")
-    return ";".join([*fixes, move]) if fixes else move

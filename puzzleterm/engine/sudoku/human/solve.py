@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...types import Grade, Level
 from .. import solver as bt
 from ..geometry import Geometry
-from ..kind import SudokuState
+from ..state import SudokuState
 from . import basic, chains, fish, wings
 from .catalog import BY_ID, TECHNIQUES, Deduction
 from .grid import Grid
