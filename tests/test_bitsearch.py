@@ -14,6 +14,8 @@ from puzzleterm.engine.sudoku import solver as bt
 from puzzleterm.engine.sudoku.formats import find_conflicts
 from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 
+from .reference_search import Search, initial_masks, masks_to_values
+
 
 def several(geo: Geometry, seed: str, blanks: int) -> tuple[int, ...]:
     """A random grid with ``blanks`` cells emptied (usually several solutions)."""
@@ -39,13 +41,13 @@ def test_every_solution_once() -> None:
             values = several(geo, f"bitsearch {shape} {k}", blanks)
             sols = kept(geo, values, None)
             total = bt.count_values(geo, values, None)
-            cand = bt.initial_masks(geo, values)
+            cand = initial_masks(geo, values)
             assert cand is not None
-            ref = bt.Search(geo, limit=None)
+            ref = Search(geo, limit=None)
             ref.run(cand)
             assert total == len(sols) == ref.count > 0
             assert len(set(sols)) == len(sols)  # no branch searched twice
-            assert {bt.masks_to_values(m) for m in ref.solutions} == set(sols)
+            assert {masks_to_values(m) for m in ref.solutions} == set(sols)
             for sol in sols:
                 assert all(v in (0, s) for v, s in zip(values, sol, strict=True))
                 assert not find_conflicts(geo, sol)

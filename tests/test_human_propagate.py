@@ -15,6 +15,7 @@ from puzzleterm.engine.sudoku.human.solve import apply_step, find_step
 from puzzleterm.engine.types import Level
 
 from .human_helpers import GEO9, parse_line
+from .reference_search import Search
 
 #: Hard puzzles (forcing chains and trial on their paths), from Norvig's top95.
 HARD = (
@@ -155,7 +156,7 @@ def _trial_plain(g: Grid) -> tuple[tuple[int, int], int] | None:
         for d in digits_of(cand[c]):
             masks = base[:]
             masks[c] = 1 << (d - 1)
-            s = bt.Search(g.geo, limit=1, keep=False)
+            s = Search(g.geo, limit=1, keep=False)
             s.run(masks, [c])
             if s.count == 0:
                 return (c, d), s.nodes

@@ -11,6 +11,7 @@ from puzzleterm.engine.sudoku.formats import find_conflicts
 from puzzleterm.engine.sudoku.geometry import geometry
 
 from .conftest import TESTS, read_puzzle_lines
+from .reference_search import Search, box_line_segments, initial_masks
 
 SUDOKU9 = geometry("sudoku", 9)
 
@@ -90,7 +91,7 @@ def test_has_other_solution_matches_counting() -> None:
 
 
 def test_node_limit_aborts_and_is_cautious() -> None:
-    s = bt.Search(SUDOKU9, limit=None, keep=False, node_limit=10)
+    s = Search(SUDOKU9, limit=None, keep=False, node_limit=10)
     s.run([SUDOKU9.all_mask] * 81, [])
     assert s.aborted and s.nodes >= 10
 
@@ -101,9 +102,9 @@ def test_box_line_reduction_at_the_root_is_sound_and_finds_pointing() -> None:
     values = [0] * 81
     for cell, d in {9: 2, 10: 3, 11: 4, 18: 5, 19: 6, 20: 7}.items():
         values[cell] = d
-    cand = bt.initial_masks(SUDOKU9, values)
+    cand = initial_masks(SUDOKU9, values)
     assert cand is not None
-    s = bt.Search(SUDOKU9)
+    s = Search(SUDOKU9)
     st = cand + [0] * len(SUDOKU9.houses)
     assert s.propagate(st, [c for c, v in enumerate(values) if v])
     assert all(st[c] & 1 for c in range(3, 9))
@@ -113,11 +114,11 @@ def test_box_line_reduction_at_the_root_is_sound_and_finds_pointing() -> None:
 
 
 def test_box_line_segments_of_six_by_six() -> None:
-    segments, links = bt.box_line_segments(geometry("sudoku", 6))
+    segments, links = box_line_segments(geometry("sudoku", 6))
     # 6 rows x 2 boxes and 6 columns x 3 boxes
     assert len(segments) == 12 + 18
     assert segments[0] == (0, 1, 2)
     line_others, box_others = links[0]
     assert [segments[j] for j in line_others] == [(3, 4, 5)]
     assert [segments[j] for j in box_others] == [(6, 7, 8)]
-    assert bt.box_line_segments(geometry("xsudoku", 5)) == ([], [])
+    assert box_line_segments(geometry("xsudoku", 5)) == ([], [])

@@ -1,9 +1,9 @@
 """The bit-parallel search agrees with the cell-by-cell search it replaced for counts.
 
-The cell-mask :class:`~puzzleterm.engine.sudoku.solver.Search` stays in the package (random
-grids, node-bounded checks and trial grading depend on its exact search order), so it serves
-as the reference here: on a few hundred puzzles of every board family (unique, with several
-solutions, with none) both must give the same count to 2 and the same unique solution.
+The cell-mask search of :mod:`tests.reference_search` defines the order random grids,
+node-bounded checks and trial grading depend on, so it serves as the reference here: on a
+few hundred puzzles of every board family (unique, with several solutions, with none) both
+must give the same count to 2 and the same unique solution.
 """
 
 from __future__ import annotations
@@ -19,18 +19,19 @@ from puzzleterm.engine.sudoku.formats import find_conflicts
 from puzzleterm.engine.sudoku.geometry import Geometry, geometry
 
 from .conftest import SHARED_DATA, read_puzzle_lines
+from .reference_search import Search, initial_masks, masks_to_values
 
 Values = tuple[int, ...]
 
 
 def reference(geo: Geometry, values: Values, limit: int | None) -> tuple[int, Values | None]:
     """Count (to ``limit``) and first solution by the cell-mask search."""
-    cand = bt.initial_masks(geo, values)
+    cand = initial_masks(geo, values)
     if cand is None:
         return 0, None
-    s = bt.Search(geo, limit=limit)
+    s = Search(geo, limit=limit)
     s.run(cand)
-    return s.count, bt.masks_to_values(s.solutions[0]) if s.solutions else None
+    return s.count, masks_to_values(s.solutions[0]) if s.solutions else None
 
 
 def puzzles(geo: Geometry, count: int, seed: str) -> Iterator[Values]:
@@ -122,10 +123,10 @@ def test_has_other_solution_without_budget_matches_reference() -> None:
     for cell in range(0, 81, 4):
         without = list(values)
         without[cell] = 0
-        cand = bt.initial_masks(geo, without)
+        cand = initial_masks(geo, without)
         assert cand is not None
         cand[cell] &= ~(1 << (solution[cell] - 1))
-        s = bt.Search(geo, limit=1, keep=False)
+        s = Search(geo, limit=1, keep=False)
         s.run(cand)
         assert bt.has_other_solution(geo, values, solution, cell) == (s.count > 0)
 

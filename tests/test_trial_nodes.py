@@ -1,12 +1,12 @@
 """The bit-parallel classic search visits the nodes of the cell-mask search, one for one.
 
-The grader rates a trial step by the node count of :class:`solver.Search`; the trial step
-now runs :class:`bitclassic.ClassicSearch`, so both must agree on the count, the solutions
-and their order on every kind of position: random partial grids of every board (no
-solution, one, several), with the default queue and with one queued cell as the trial
-step calls it, and the real positions where the grader resorts to trial.  Two deliberately
-different searches (another branching cell; propagation to a fixed point at every node)
-show that these positions tell such changes apart.
+The grader rates a trial step by the node count of the cell-mask reference search
+(:mod:`tests.reference_search`); the trial step runs :class:`bitclassic.ClassicSearch`, so
+both must agree on the count, the solutions and their order on every kind of position:
+random partial grids of every board (no solution, one, several), with the default queue and
+with one queued cell as the trial step calls it, and the real positions where the grader
+resorts to trial.  Two deliberately different searches (another branching cell; propagation
+to a fixed point at every node) show that these positions tell such changes apart.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from puzzleterm.engine.sudoku.human.grid import Grid, digits_of
 from puzzleterm.engine.sudoku.human.propagate import solver_masks
 from puzzleterm.engine.sudoku.human.solve import grade_givens, run
 from puzzleterm.engine.types import Level
+
+from .reference_search import MOVED, Search, initial_masks, masks_to_values
 
 Masks = list[int]
 Position = tuple[Geometry, Masks, list[int] | None]
@@ -50,7 +52,7 @@ def random_positions(variant: str, n: int, count: int) -> list[Position]:
             c = rng.below(geo.ncells)
             if vals[c]:
                 vals[c] = 1 + rng.below(n)
-        cand = bt.initial_masks(geo, vals)
+        cand = initial_masks(geo, vals)
         if cand is None or not all(cand):  # clashing givens, or a cell left empty
             continue
         for _ in range(rng.below(12 if n <= 9 else 60)):
@@ -84,12 +86,12 @@ def trial_positions() -> list[Position]:
     return out
 
 
-def search(pos: Position, limit: int | None, cls: type[bt.Search] = bt.Search,
+def search(pos: Position, limit: int | None, cls: type[Search] = Search,
            ) -> tuple[int, int, list[tuple[int, ...]]]:
     geo, masks, queue = pos
     s = cls(geo, limit=limit)
     s.run(masks[:], None if queue is None else queue[:])
-    return s.nodes, s.count, [bt.masks_to_values(m) for m in s.solutions]
+    return s.nodes, s.count, [masks_to_values(m) for m in s.solutions]
 
 
 def classic(pos: Position, limit: int | None) -> tuple[int, int, list[tuple[int, ...]]]:
@@ -130,7 +132,7 @@ def test_node_budget_gives_up_where_the_cell_mask_search_does() -> None:
     outcomes = set()
     for geo, masks, queue in positions:
         for budget in (1, 3, 10, 60):
-            ref = bt.Search(geo, limit=1, keep=False, node_limit=budget)
+            ref = Search(geo, limit=1, keep=False, node_limit=budget)
             ref.run(masks[:], None if queue is None else queue[:])
             s = ClassicSearch(geo, limit=1, keep=False, node_limit=budget)
             s.run(masks, queue)
@@ -151,10 +153,10 @@ def test_budgeted_uniqueness_check_answers_as_before() -> None:
     for cell in rng.shuffled(range(geo.ncells))[:200]:
         vals = values[:]
         vals[cell] = 0
-        cand = bt.initial_masks(geo, vals)
+        cand = initial_masks(geo, vals)
         assert cand is not None
         cand[cell] &= ~(1 << (solution[cell] - 1))
-        ref = bt.Search(geo, limit=1, keep=False, node_limit=60)
+        ref = Search(geo, limit=1, keep=False, node_limit=60)
         ref.run(cand, [c for c, m in enumerate(cand) if m and not m & (m - 1)])
         got = bt.has_other_solution(geo, values, solution, cell, 60)
         assert got == (ref.count > 0 or ref.aborted)
@@ -169,10 +171,10 @@ def _reference_random_solution(geo: Geometry, rng: Rng) -> tuple[int, ...]:
     attempt = 0
     while True:
         attempt += 1
-        s = bt.Search(geo, limit=1, rng=rng.fork(f"grid{attempt}"), node_limit=20 * geo.ncells)
+        s = Search(geo, limit=1, rng=rng.fork(f"grid{attempt}"), node_limit=20 * geo.ncells)
         s.run([geo.all_mask] * geo.ncells, [])
         if s.solutions:
-            return bt.masks_to_values(s.solutions[0])
+            return masks_to_values(s.solutions[0])
 
 
 @pytest.mark.parametrize(("variant", "n"), BOARDS)
@@ -192,14 +194,14 @@ def test_all_solutions_in_the_cell_mask_search_order() -> None:
         values = list(bt.random_solution(geo, rng.fork(str(i))))
         for c in rng.shuffled(range(16))[: 6 + rng.below(6)]:
             values[c] = 0
-        cand = bt.initial_masks(geo, values)
+        cand = initial_masks(geo, values)
         assert cand is not None
-        ref = bt.Search(geo, limit=None)
+        ref = Search(geo, limit=None)
         ref.run(cand)
-        assert bt.all_solutions(geo, values) == [bt.masks_to_values(m) for m in ref.solutions]
+        assert bt.all_solutions(geo, values) == [masks_to_values(m) for m in ref.solutions]
 
 
-class _LastCell(bt.Search):
+class _LastCell(Search):
     """Branches on the last cell with the fewest candidates (a different rule)."""
 
     def _dfs(self, cand: Masks) -> None:
@@ -221,20 +223,20 @@ class _LastCell(bt.Search):
                     return
 
 
-class _FixedPoint(bt.Search):
+class _FixedPoint(Search):
     """Propagates singles to a fixed point at every node (one scan of the houses is the
     rule)."""
 
     def propagate(self, st: Masks, queue: list[int]) -> int:
         moved = super().propagate(st, queue)
         first = moved
-        while moved == bt.MOVED:
+        while moved == MOVED:
             moved = super().propagate(st, queue)
         return moved and first
 
 
 @pytest.mark.parametrize("other", [_LastCell, _FixedPoint])
-def test_positions_tell_rules_apart(other: type[bt.Search]) -> None:
+def test_positions_tell_rules_apart(other: type[Search]) -> None:
     """The positions above are not blind to the rules: another branching cell, or full
     propagation at each node, changes some node counts."""
     positions = trial_positions() + random_positions("sudoku", 9, 30)

@@ -5,14 +5,19 @@ Nothing here imports the UI (textual, rich), storage (sqlite3) or the session.
 
 from .errors import GameIdError, MoveError, ParamsError, ParseError, PuzzleError, UnknownKindError
 from .kind import Kind, all_kinds, find_kind, register
+from .kindbase import KindBase
+from .moves import Compound, Move
 from .rng import Rng
 from .types import Grade, Level, Puzzle, Status, Step
 
 __all__ = [
+    "Compound",
     "GameIdError",
     "Grade",
     "Kind",
+    "KindBase",
     "Level",
+    "Move",
     "MoveError",
     "ParamsError",
     "ParseError",

@@ -1,11 +1,13 @@
-"""The cell-mask search of :class:`~.solver.Search`, node for node, on the bit-parallel board.
+"""The cell-mask reference search, node for node, on the bit-parallel board.
 
-The grader rates a trial step by the number of nodes :class:`~.solver.Search` visits, so a
+The reference is a search on per-cell candidate masks (``tests/reference_search.py``, kept
+with the tests since nothing in the program runs it): its order defines the random grids a
+seed deals, and the grader rates a trial step by the number of nodes it visits, so a
 faster search there must visit exactly the same nodes: the same state at every node, the
 same branching cell, the same digit order, the same contradictions found at the same depth.
 :class:`ClassicSearch` does so on the one-integer board of :mod:`.bitsearch` (fields of
 ``n + 1`` bits per cell, a guard bit on top), with code generated per geometry like
-:mod:`.bitcode`.  What it reproduces, from :meth:`Search.propagate <.solver.Search.propagate>`:
+:mod:`.bitcode`.  What it reproduces, from the reference's ``Search.propagate``:
 
 * a *round* is naked singles to a fixed point, then **one** scan of the houses for hidden
   singles, then naked singles again when the scan changed a cell.  The scan is sequential
@@ -152,10 +154,10 @@ def _guards(geo: Geometry) -> int:
 
 
 class ClassicSearch:
-    """The search of :class:`~.solver.Search`: counts solutions up to ``limit`` (None:
+    """The reference search: counts solutions up to ``limit`` (None:
     all), keeping them with ``keep``; ``nodes`` as there.  With a ``node_limit`` it gives
     up, setting ``aborted``, at the node past the budget, and with an ``rng`` it shuffles
-    each branching cell's digits with the same calls, as :class:`~.solver.Search` does:
+    each branching cell's digits with the same calls, as the reference does:
     the same answers and the same random grids, where the generator asks for them."""
 
     __slots__ = ("aborted", "box_line", "count", "geo", "keep", "limit", "node_limit",
@@ -177,7 +179,7 @@ class ClassicSearch:
 
     def run(self, masks: Sequence[int], queue: Sequence[int] | None = None) -> None:
         """Search from per-cell candidate masks; ``queue`` lists the settled cells to
-        propagate (default: every settled cell), as :meth:`.solver.Search.run`."""
+        propagate (default: every settled cell), as the reference's ``Search.run``."""
         t = self.t
         done = 0
         if queue is not None:

@@ -226,7 +226,7 @@ def trial(g: Grid) -> Deduction | None:
                 continue  # the solution: this assumption has one
             masks = base[:]
             masks[c] = 1 << (d - 1)
-            s = ClassicSearch(g.geo, limit=1, keep=False)  # the nodes of solver.Search
+            s = ClassicSearch(g.geo, limit=1, keep=False)  # the reference search's nodes
             s.run(masks, [c])
             if s.count == 0:
                 return make_step(
