@@ -529,8 +529,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="new games a minute from one client address (default 30)")
     sp.add_argument("--idle-timeout", type=float, default=15.0, metavar="MINUTES",
                     help="end a game after this many minutes without a key (default 15)")
-    sp.add_argument("--login-grace", type=float, default=30.0, metavar="SECONDS",
-                    help="time to log in and start the game (default 30)")
+    sp.add_argument("--login-grace", type=float, default=20.0, metavar="SECONDS",
+                    help="time to log in and start the game (default 20)")
+    for option, kind, default, what in (
+            ("--max-pending", int, 32, "connections not playing yet (logging in) at once"),
+            ("--max-pending-per-address", int, 4, "such connections from one client address"),
+            ("--key-rate", float, 30.0, "keys (input events) a second a player may send"),
+            ("--key-burst", float, 150.0, "keys a player may send at once above --key-rate"),
+            ("--game-memory", int, 1024, "address space of each game process, in MiB"),
+            ("--game-cpu", int, 1800, "CPU seconds each game process may use in all"),
+            ("--game-nice", int, 5, "niceness of the game processes, 0 to 19")):
+        sp.add_argument(option, type=kind, default=default, metavar="N",
+                        help=f"{what} (default {default:g})")
     sp.add_argument("--fps", type=int, help="frames a second each game draws at most "
                     "(TEXTUAL_FPS; default Textual's 60)")
     sp.add_argument("--store", metavar="URL", help="a postgresql:// URL: saves, results and the "

@@ -19,6 +19,8 @@ from puzzleterm.serve.identity import (
 )
 from puzzleterm.serve.limits import Gate, Limits, Refusal, Ticket
 
+from .conftest import REPO
+
 
 class Clock:
     def __init__(self) -> None:
@@ -60,13 +62,71 @@ def test_the_gate_limits_the_rate_of_new_games_per_address() -> None:
 
 
 def test_the_gate_drops_a_flood_of_connections() -> None:
-    gate = Gate(Limits(max_sessions=2, max_per_address=1))
-    assert gate.open_connection("a") and gate.open_connection("a")
-    assert not gate.open_connection("a")
-    assert gate.open_connection("b") and gate.open_connection("b")
-    assert not gate.open_connection("c")  # 4 = twice the games
-    gate.close_connection("a")
-    assert gate.open_connection("c")
+    gate = Gate(Limits(max_sessions=2, max_per_address=1, max_pending=100,
+                       max_pending_per_address=100))
+    a1, a2 = gate.open_connection("a")[0], gate.open_connection("a")[0]
+    assert a1 is not None and a2 is not None
+    assert gate.open_connection("a") == (None, None)
+    b1, b2 = gate.open_connection("b")[0], gate.open_connection("b")[0]
+    assert b1 is not None and b2 is not None
+    for c in (a1, a2, b1, b2):
+        gate.playing(c)
+    assert gate.open_connection("c") == (None, None)  # 4 = twice the games, all playing
+    gate.close_connection(a1)
+    gate.close_connection(a1)  # twice is once
+    assert gate.connections == 3
+    assert gate.open_connection("c")[0] is not None
+
+
+def test_connections_not_playing_yet_are_capped_and_the_busiest_address_makes_room() -> None:
+    clock = Clock()
+    gate = Gate(Limits(max_pending=5, max_pending_per_address=3), clock)
+    places = {}
+    for address in ("a", "a", "a", "b", "b"):
+        clock.now += 1
+        place, room = gate.open_connection(address)
+        assert place is not None and room is None
+        places.setdefault(address, []).append(place)
+    assert gate.open_connection("a") == (None, None)  # "a" is at its own cap
+    assert gate.pending == 5 and gate.pending_from("a") == 3
+    # the server is at its cap: a newcomer gets in, and "a" (the most waiting) loses its oldest
+    place, room = gate.open_connection("c")
+    assert place is not None and room is places["a"][0] and not room.counted
+    assert gate.pending == 5 and gate.pending_from("a") == 2 and gate.connections == 5
+    gate.close_connection(room)  # its connection closes later: counted out once only
+    assert gate.connections == 5
+    # ties go to the oldest: now "a" and "b" have 2 each; "a"'s second is older than "b"'s
+    place, room = gate.open_connection("d")
+    assert room is places["a"][1]
+    # a connection whose game starts no longer counts as waiting
+    gate.playing(places["b"][0])
+    assert gate.pending == 4 and gate.pending_from("b") == 1 and gate.connections == 5
+    place, room = gate.open_connection("e")
+    assert place is not None and room is None and gate.connections == 6
+
+
+def test_a_full_server_tells_the_count_in_good_english() -> None:
+    one = Gate(Limits(max_sessions=1, max_per_address=1, rate_per_address=100))
+    assert isinstance(one.admit("a"), Ticket)
+    full = one.admit("b")
+    assert isinstance(full, Refusal) and "(1 game is being played)" in full.message
+    again = one.admit("a")
+    assert isinstance(again, Refusal)
+    two = Gate(Limits(max_sessions=2, max_per_address=1, rate_per_address=100))
+    assert isinstance(two.admit("a"), Ticket)
+    cap = two.admit("a")
+    assert isinstance(cap, Refusal) and "there is already 1 game from your address" in cap.message
+    assert isinstance(two.admit("b"), Ticket)
+    full = two.admit("c")
+    assert isinstance(full, Refusal) and "(2 games are being played)" in full.message
+
+
+def test_the_window_size_is_bounded() -> None:
+    limits = Limits()
+    assert limits.window(80, 24) == (80, 24, 0, 0)
+    assert limits.window(65535, 65535, 65535, 65535) == (500, 300, 8192, 8192)
+    assert limits.window(70000, 70000, 1 << 32, 1 << 31) == (500, 300, 8192, 8192)
+    assert limits.window(0, 0, -5, 0) == (0, 0, 0, 0)
 
 
 def test_limits_must_make_sense() -> None:
@@ -74,6 +134,14 @@ def test_limits_must_make_sense() -> None:
         Limits(max_sessions=0)
     with pytest.raises(ValueError, match="idle-timeout"):
         Limits(idle_timeout=0)
+    with pytest.raises(ValueError, match="max-pending"):
+        Limits(max_pending=0)
+    with pytest.raises(ValueError, match="key-rate"):
+        Limits(key_rate=0.5)
+    with pytest.raises(ValueError, match="game-nice"):
+        Limits(game_nice=20)
+    with pytest.raises(ValueError, match="game-memory"):
+        Limits(game_memory=10)
 
 
 def test_identities_and_their_stores(tmp_path: Path) -> None:
@@ -137,7 +205,55 @@ def test_the_serve_command_line() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.max_sessions, args.idle_timeout, args.prefork) == (
         "127.0.0.1", 2222, 100, 15.0, True)
+    # the command line's defaults are the server's
+    defaults = Limits()
+    assert args.idle_timeout * 60 == defaults.idle_timeout
+    for name in ("max_sessions", "max_per_address", "rate_per_address", "login_grace",
+                 "max_pending", "max_pending_per_address", "key_rate", "key_burst",
+                 "game_memory", "game_cpu", "game_nice"):
+        assert getattr(args, name) == getattr(defaults, name), name
     args = build_parser().parse_args(["serve", "--host", "::", "--port", "2022",
                                       "--host-key", "/k", "--max-sessions", "5", "--no-prefork"])
     assert (args.host, args.port, args.host_key, args.max_sessions, args.prefork) == (
         "::", 2022, "/k", 5, False)
+
+
+LIMIT_OPTIONS = ("--max-sessions", "--max-per-address", "--rate-per-address", "--idle-timeout",
+                 "--login-grace", "--max-pending", "--max-pending-per-address", "--key-rate",
+                 "--key-burst", "--game-memory", "--game-cpu", "--game-nice")
+
+
+def serve_defaults() -> dict[str, float]:
+    args = build_parser().parse_args(["serve"])
+    return {o: float(getattr(args, o[2:].replace("-", "_"))) for o in LIMIT_OPTIONS}
+
+
+def exec_start(unit: str) -> dict[str, str]:
+    """The options of the last ``ExecStart=`` of a systemd unit (continuation lines joined)."""
+    text = unit.replace("\\\n", " ")
+    line = [s for s in text.splitlines() if s.startswith("ExecStart=") and s != "ExecStart="][-1]
+    words = line.split()[2:]
+    return {w: v for w, v in zip(words, [*words[1:], ""], strict=True) if w.startswith("--")}
+
+
+def test_the_readme_and_the_unit_state_every_limit_at_its_default() -> None:
+    defaults = serve_defaults()
+    readme = (REPO / "README.md").read_text()
+    table = {}
+    for line in readme.splitlines():
+        if line.startswith("| `--"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            table[cells[0].strip("`").split()[0]] = cells[1]
+    unit = exec_start((REPO / "deploy" / "puzzleterm-serve.service").read_text())
+    for option, value in defaults.items():
+        assert float(table[option]) == value, option
+        assert float(unit[option]) == value, option
+    shared = exec_start((REPO / "deploy" / "puzzleterm-serve.service.d" / "shared.conf")
+                        .read_text())
+    behind_haproxy = {"--max-per-address": "--max-sessions",
+                      "--max-pending-per-address": "--max-pending"}
+    for option, overall in behind_haproxy.items():  # every player has HAProxy's address
+        assert shared[option] == shared[overall], option
+    for option in LIMIT_OPTIONS:
+        if option not in behind_haproxy and option != "--rate-per-address":
+            assert float(shared[option]) == defaults[option], option

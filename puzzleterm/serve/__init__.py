@@ -46,7 +46,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         limits = Limits(max_sessions=args.max_sessions, max_per_address=args.max_per_address,
                         rate_per_address=args.rate_per_address,
-                        idle_timeout=args.idle_timeout * 60.0, login_grace=args.login_grace)
+                        idle_timeout=args.idle_timeout * 60.0, login_grace=args.login_grace,
+                        max_pending=args.max_pending,
+                        max_pending_per_address=args.max_pending_per_address,
+                        key_rate=args.key_rate, key_burst=args.key_burst,
+                        game_memory=args.game_memory, game_cpu=args.game_cpu,
+                        game_nice=args.game_nice)
     except ValueError as exc:
         print(f"puzzleterm: {exc}", file=sys.stderr)
         return 2

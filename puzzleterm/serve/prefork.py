@@ -39,7 +39,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from .session import GameProcess, set_window_size
+from .session import GameProcess, ProcessLimits, set_window_size
 
 CONTROL_FD = 3
 PR_SET_CHILD_SUBREAPER = 36
@@ -130,8 +130,10 @@ class Preforker:
 
     async def spawn(self, env: Mapping[str, str], columns: int, rows: int,
                     on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
-                    xpixels: int = 0, ypixels: int = 0, timeout: float = 10.0) -> GameProcess:
-        """A new game on a new PTY of the given size; OSError when the starter cannot."""
+                    xpixels: int = 0, ypixels: int = 0, timeout: float = 10.0,
+                    limits: ProcessLimits | None = None) -> GameProcess:
+        """A new game on a new PTY of the given size, which sets ``limits`` on itself before
+        it runs the app; OSError when the starter cannot."""
         if not self.alive or self._sock is None:
             raise OSError(errno.EPIPE, "the game starter is not running")
         master, slave = os.openpty()
@@ -140,7 +142,9 @@ class Preforker:
             self._next += 1
             future = asyncio.get_running_loop().create_future()
             self._waiting[self._next] = future
-            request = json.dumps({"id": self._next, "env": dict(env)}).encode()
+            request = json.dumps({"id": self._next, "env": dict(env),
+                                  "limits": None if limits is None else [
+                                      limits.memory, limits.cpu, limits.nice]}).encode()
             socket.send_fds(self._sock, [request], [slave])
             os.close(slave)
             slave = -1
@@ -306,10 +310,14 @@ def _use_template(template: Path) -> None:
     os.environ[TEMPLATE_ENV] = str(template)
 
 
-def _become_game(slave: int, env: dict[str, str], template: Path | None) -> None:
-    """In the forked game: take the PTY and the environment, run the app, never return."""
+def _become_game(slave: int, env: dict[str, str], template: Path | None,
+                 limits: ProcessLimits | None) -> None:
+    """In the forked game: take its limits, the PTY and the environment, run the app, never
+    return."""
     code = 1
     try:
+        if limits is not None:
+            limits.apply()
         os.setsid()
         fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
         for fd in (0, 1, 2):
@@ -340,7 +348,7 @@ def _become_game(slave: int, env: dict[str, str], template: Path | None) -> None
 
 
 def _fork_game(control: socket.socket, slave: int, env: dict[str, str],
-               template: Path | None) -> int:
+               template: Path | None, limits: ProcessLimits | None) -> int:
     """Fork twice, so the game is orphaned and becomes the server's child; its PID."""
     r, w = os.pipe()
     middle = os.fork()
@@ -351,7 +359,7 @@ def _fork_game(control: socket.socket, slave: int, env: dict[str, str],
             if game == 0:
                 os.close(w)
                 control.close()
-                _become_game(slave, env, template)
+                _become_game(slave, env, template, limits)
             os.write(w, str(game).encode())
         finally:
             os._exit(0)
@@ -391,8 +399,10 @@ def _serve_requests(control: socket.socket, dailies: DailyTemplate) -> int:
         try:
             if len(fds) != 1:
                 raise OSError(errno.EINVAL, "no terminal was sent")
-            reply["pid"] = _fork_game(control, fds[0], dict(request["env"]), dailies.ready())
-        except (OSError, KeyError, ValueError) as exc:
+            limits = request.get("limits")
+            reply["pid"] = _fork_game(control, fds[0], dict(request["env"]), dailies.ready(),
+                                      None if limits is None else ProcessLimits(*limits))
+        except (OSError, KeyError, ValueError, TypeError) as exc:
             reply["error"] = str(exc)
         finally:
             for fd in fds:

@@ -23,13 +23,12 @@ from pathlib import Path
 import asyncssh
 
 from .identity import Identity, PlayerHome, child_environment, guest_identity, key_identity
-from .limits import Gate, Limits, Refusal, Ticket
+from .keybudget import KeyBudget
+from .limits import Connection, Gate, Limits, Refusal, Ticket
 from .prefork import Preforker
-from .session import GameProcess
+from .session import GameProcess, ProcessLimits
 
 log = logging.getLogger("puzzleterm.serve")
-
-
 
 #: what a game leaves on in the player's terminal when it is hung up: mouse reports, bracketed
 #: paste, focus events, the kitty keyboard mode, a hidden cursor, the alternate screen
@@ -39,6 +38,19 @@ RESTORE_TERMINAL = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1
 
 #: keys kept for a game that is still starting
 EARLY_INPUT = 1 << 16
+
+#: what a player over the key budget is told, on the bottom line of the screen
+OVER_BUDGET = "puzzleterm: keys are coming faster than anyone types: some were dropped"
+#: seconds the output must be still before the notice is drawn (not inside a frame)
+NOTICE_QUIET = 0.05
+#: seconds after the last dropped key when the game is made to draw its screen again
+NOTICE_SHOWN = 3.0
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception for the log: its type and message on one line, never a traceback."""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}"[:200] if text else type(exc).__name__
 
 
 def game_command() -> tuple[str, ...]:
@@ -81,7 +93,12 @@ class GameServer:
         self._ending: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._connections: set[asyncssh.SSHServerConnection] = set()
+        #: the connections not playing yet, to drop one when a new one needs the room
+        self.waiting: dict[Connection, PlayerConnection] = {}
         self.preforker: Preforker | None = None
+        limits = config.limits
+        self.game_limits = ProcessLimits(limits.game_memory << 20, limits.game_cpu,
+                                         limits.game_nice)
 
     async def start(self) -> None:
         if self.config.command is None and self.config.prefork:
@@ -125,11 +142,19 @@ class GameServer:
         if self.preforker is not None and self.preforker.alive:
             try:
                 return await self.preforker.spawn(env, columns, rows, on_output, on_exit,
-                                                  xpixels, ypixels)
+                                                  xpixels, ypixels, limits=self.game_limits)
             except OSError as exc:
                 log.warning("the game starter failed (%s): starting this game from scratch", exc)
         return GameProcess.spawn(self.config.command or game_command(), env, columns, rows,
-                                 on_output, on_exit, xpixels, ypixels)
+                                 on_output, on_exit, xpixels, ypixels, self.game_limits)
+
+    def drop_waiting(self, connection: Connection) -> None:
+        """Drop a connection not playing yet, to make room for a new one."""
+        player = self.waiting.pop(connection, None)
+        if player is not None and player.conn is not None:
+            log.warning("connection from %s dropped: too many connections not playing yet",
+                        player.address)
+            player.conn.abort()
 
     def track(self, task: asyncio.Task[None]) -> None:
         self._ending.add(task)
@@ -165,7 +190,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "unknown"
-        self.counted = False
+        self.place: Connection | None = None
         self.offered_key: str | None = None
         self.identity: Identity | None = None
         self.session: GameSession | None = None
@@ -175,11 +200,14 @@ class PlayerConnection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = _peer_address(conn)
-        self.counted = self.server.gate.open_connection(self.address)
-        if not self.counted:
+        self.place, room = self.server.gate.open_connection(self.address)
+        if room is not None:
+            self.server.drop_waiting(room)
+        if self.place is None:
             log.warning("connection from %s dropped: too many open connections", self.address)
             conn.abort()
             return
+        self.server.waiting[self.place] = self
         self.server._connections.add(conn)
         # logged in or not, a connection must start its game within the grace time
         self._grace = asyncio.get_running_loop().call_later(
@@ -188,9 +216,9 @@ class PlayerConnection(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._grace is not None:
             self._grace.cancel()
-        if self.counted:
-            self.counted = False
-            self.server.gate.close_connection(self.address)
+        if self.place is not None:
+            self.server.gate.close_connection(self.place)
+            self.server.waiting.pop(self.place, None)
         if self.conn is not None:
             self.server._connections.discard(self.conn)
 
@@ -202,6 +230,9 @@ class PlayerConnection(asyncssh.SSHServer):
         if self._grace is not None:
             self._grace.cancel()
             self._grace = None
+        if self.place is not None:
+            self.server.gate.playing(self.place)
+            self.server.waiting.pop(self.place, None)
 
     # -- logging in --------------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
@@ -286,6 +317,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._logged = False
         self._starting: asyncio.Task[None] | None = None
         self._early = bytearray()
+        limits = server.config.limits
+        self.keys = KeyBudget(limits.key_rate, limits.key_burst, limits.flood_timeout)
+        self._lowered = False
+        self._notice: asyncio.TimerHandle | None = None
+        self._repaint: asyncio.TimerHandle | None = None
 
     # -- requests ----------------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -294,7 +330,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Mapping[int, int]) -> bool:
         self.term_type = term_type
-        self.term_size = term_size
+        self.term_size = self.server.config.limits.window(*term_size)
         return True
 
     def shell_requested(self) -> bool:
@@ -324,15 +360,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.ticket = ticket
         self.server.sessions.add(self)
         self.owner.game_started()
+        # from here on the session holds a game's place: whatever goes wrong ends it, and
+        # the idle time-out runs from now, so a game that never starts still ends
+        self.last_input = time.monotonic()
+        self._schedule_idle(self.server.config.limits.idle_timeout)
         try:
             self.home = PlayerHome.for_identity(self.identity, self.server.config.data_dir)
-        except OSError as exc:
-            log.error("cannot make a store directory for %s: %s", self.identity.name, exc)
-            self.end("cannot start the game", "the game could not be started. Sorry!")
+            env = child_environment(self.identity, self.home, self.chan.get_environment(),
+                                    self.term_type, self.server.config.server_env,
+                                    self.server.config.fps)
+        except Exception as exc:  # the session ends, the server goes on
+            self._cannot_start(exc)
             return
-        env = child_environment(self.identity, self.home, self.chan.get_environment(),
-                                self.term_type, self.server.config.server_env,
-                                self.server.config.fps)
         self._starting = asyncio.get_running_loop().create_task(self._start_game(env))
         self.server.track(self._starting)
 
@@ -342,20 +381,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.process = await self.server.spawn_game(
                 env, columns or 80, rows or 24, self._output, self._game_exited, xpixels,
                 ypixels)
-        except OSError as exc:
-            log.error("cannot start a game for %s: %s", self.identity.name, exc)
-            self.end("cannot start the game", "the game could not be started. Sorry!")
-            return
-        if self._ending:
-            return  # the player left while it started: _finish hangs it up
-        columns, rows, xpixels, ypixels = self.term_size  # a resize while it started
-        if columns > 0 and rows > 0:
-            self.process.resize(columns, rows, xpixels, ypixels)
-        if self._early:
-            self.process.write(bytes(self._early))
-            self._early.clear()
-        self.last_input = time.monotonic()
-        self._schedule_idle(self.server.config.limits.idle_timeout)
+            if self._ending:
+                return  # the player left while it started: _finish hangs it up
+            columns, rows, xpixels, ypixels = self.term_size  # a resize while it started
+            if columns > 0 and rows > 0:
+                self.process.resize(columns, rows, xpixels, ypixels)
+            if self._early:
+                self.process.write(bytes(self._early))
+                self._early.clear()
+        except Exception as exc:  # the session ends, the server goes on
+            self._cannot_start(exc)
+
+    def _cannot_start(self, exc: Exception) -> None:
+        log.error("cannot start a game for %s: %s", self.identity.name, one_line(exc))
+        self.end("cannot start the game", "the game could not be started. Sorry!")
 
     def refuse(self, message: str, reason: str, newline: str = "\r\n") -> None:
         assert self.chan is not None
@@ -365,22 +404,82 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # -- data --------------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        if datatype is not None:
+        if datatype is not None or self._ending:
             return
         self.last_input = time.monotonic()
+        verdict = self.keys.take(data)
+        if verdict.flooding:
+            self.end("key flood", "too many keys for too long: the session is ended "
+                     "(your game is saved).")
+            return
+        if verdict.keys_dropped:
+            self._over_budget()
+        data = verdict.data
+        if not data:
+            return
         if self.process is not None:
             self.process.write(data)
         elif self.ticket is not None and len(self._early) + len(data) <= EARLY_INPUT:
             self._early += data  # keys typed while the game starts
 
+    def _over_budget(self) -> None:
+        """Keys were dropped: the game runs at the lowest priority from now on, and the
+        player is told on the screen's bottom line (drawn when the game's output is still,
+        and drawn over by the game a few seconds after the last dropped key)."""
+        if self.process is not None and not self._lowered:
+            self._lowered = True
+            self.process.lower_priority()
+            log.warning("player=%s from=%s pid=%s over the key budget: keys dropped, the game "
+                        "runs at the lowest priority", self.identity.name, self.owner.address,
+                        self.process.pid)
+        loop = asyncio.get_running_loop()
+        if self._repaint is None:
+            self._notice = loop.call_later(NOTICE_QUIET, self._draw_notice)
+        else:
+            self._repaint.cancel()
+        self._repaint = loop.call_later(NOTICE_SHOWN, self._redraw)
+
+    def _draw_notice(self) -> None:
+        self._notice = None
+        columns, rows, _, _ = self.term_size
+        columns, rows = columns or 80, rows or 24
+        text = f" {OVER_BUDGET} "[:columns].ljust(columns)
+        self._send(f"\x1b7\x1b[{rows};1H\x1b[0;7m{text}\x1b[0m\x1b8".encode())
+
+    def _redraw(self) -> None:
+        """Make the game draw its whole screen again (over the notice): a window one row
+        shorter for a moment, then the right size."""
+        self._repaint = None
+        if self._notice is not None:
+            self._notice.cancel()
+            self._notice = None
+        columns, rows, xpixels, ypixels = self.term_size
+        if self.process is None or columns < 1 or rows < 2:
+            return
+        process = self.process
+        with contextlib.suppress(OSError):
+            process.resize(columns, rows - 1, xpixels, ypixels)
+        asyncio.get_running_loop().call_later(0.1, self._resize_back, process)
+
+    def _resize_back(self, process: GameProcess) -> None:
+        columns, rows, xpixels, ypixels = self.term_size
+        if process is self.process and columns > 0 and rows > 0:
+            with contextlib.suppress(OSError):
+                process.resize(columns, rows, xpixels, ypixels)
+
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
-        self.term_size = (width, height, pixwidth, pixheight)
-        if self.process is not None and width > 0 and height > 0:
-            self.process.resize(width, height, pixwidth, pixheight)
+        self.term_size = self.server.config.limits.window(width, height, pixwidth, pixheight)
+        columns, rows, xpixels, ypixels = self.term_size
+        if self.process is not None and columns > 0 and rows > 0:
+            with contextlib.suppress(OSError):  # the game has just gone
+                self.process.resize(columns, rows, xpixels, ypixels)
 
     def _output(self, data: bytes) -> None:
         self._send(data)
+        if self._notice is not None:  # the game is drawing: the notice waits until it stops
+            self._notice.cancel()
+            self._notice = asyncio.get_running_loop().call_later(NOTICE_QUIET, self._draw_notice)
 
     def pause_writing(self) -> None:
         if self.process is not None:
@@ -431,8 +530,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.server.track(asyncio.get_running_loop().create_task(self._finish()))
 
     async def _finish(self) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
+        for timer in (self._idle, self._notice, self._repaint):
+            if timer is not None:
+                timer.cancel()
         starting = self._starting
         if starting is not None and starting is not asyncio.current_task():
             await asyncio.wait({starting})  # bounded by the starter's own time-out

@@ -15,14 +15,48 @@ import contextlib
 import errno
 import fcntl
 import os
+import resource
 import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 #: at most this much input is kept for a game that is not reading it
 MAX_PENDING_INPUT = 1 << 20
 READ_SIZE = 1 << 16
+
+
+#: seconds between the CPU limit's SIGXCPU and its SIGKILL
+CPU_GRACE = 5
+#: the niceness of a game whose player went over the key budget
+LOWEST_PRIORITY = 19
+
+
+@dataclass(frozen=True)
+class ProcessLimits:
+    """What one game process may use: ``memory`` bytes of address space, ``cpu`` seconds of
+    CPU in all (then SIGXCPU, and SIGKILL :data:`CPU_GRACE` seconds later), no core file, and
+    the niceness it runs at."""
+
+    memory: int
+    cpu: int
+    nice: int
+
+    def apply(self, pid: int = 0) -> None:
+        """Set them on process ``pid`` (0: this one).  A limit is never raised above what the
+        process already has, so a server run under a lower limit keeps it."""
+        for which, soft, hard in ((resource.RLIMIT_AS, self.memory, self.memory),
+                                  (resource.RLIMIT_CPU, self.cpu, self.cpu + CPU_GRACE),
+                                  (resource.RLIMIT_CORE, 0, 0)):
+            _, now = resource.prlimit(pid, which)
+            if now != resource.RLIM_INFINITY:
+                soft, hard = min(soft, now), min(hard, now)
+            resource.prlimit(pid, which, (soft, hard))
+        target = pid or os.getpid()
+        os.setpriority(os.PRIO_PROCESS, target,
+                       max(self.nice, os.getpriority(os.PRIO_PROCESS, target)))
 
 
 def set_window_size(fd: int, columns: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
@@ -65,8 +99,10 @@ class GameProcess:
     @classmethod
     def spawn(cls, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
               on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
-              xpixels: int = 0, ypixels: int = 0) -> GameProcess:
-        """Start ``argv`` on a new PTY of the given size (call from the event loop)."""
+              xpixels: int = 0, ypixels: int = 0,
+              limits: ProcessLimits | None = None) -> GameProcess:
+        """Start ``argv`` on a new PTY of the given size (call from the event loop), under
+        ``limits`` (set as it starts: before it has read its first byte of input)."""
         master, slave = os.openpty()
         try:
             set_window_size(master, columns, rows, xpixels, ypixels)
@@ -83,6 +119,15 @@ class GameProcess:
             raise
         finally:
             os.close(slave)
+        if limits is not None:
+            try:
+                limits.apply(pid)
+            except OSError:  # a game without its limits does not run
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                os.close(master)
+                raise
         return cls(pid, master, on_output, on_exit)
 
     # -- input and window size ---------------------------------------------------------------
@@ -118,6 +163,17 @@ class GameProcess:
         """Set the PTY's size; the kernel sends the game ``SIGWINCH``."""
         if not self._closed:
             set_window_size(self.master, columns, rows, xpixels, ypixels)
+
+    def lower_priority(self) -> None:
+        """Run the game at the lowest priority from now on (every thread of it: on Linux each
+        has its own niceness).  A process may not raise it again: this is for good."""
+        try:
+            threads = [int(t.name) for t in Path(f"/proc/{self.pid}/task").iterdir()]
+        except OSError:
+            threads = [self.pid]
+        for tid in threads:
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, tid, LOWEST_PRIORITY)
 
     # -- output ------------------------------------------------------------------------------
     def pause_output(self) -> None:
