@@ -1,14 +1,18 @@
 """The key-input budget of a session (``serve/keybudget.py``): events are passed or dropped
 whole, a flood is told apart from typing, and input within the budget reaches the game byte for
-byte however it is cut into packets."""
+byte however it is cut into packets; and the notice drawn over a game's screen
+(``serve/notice.py``)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzleterm.serve import notice
 from puzzleterm.serve.keybudget import CALM, PASTE_END, PASTE_START, KeyBudget
 
 RIGHT = b"\x1b[C"
@@ -141,3 +145,24 @@ def test_within_the_budget_the_game_gets_every_byte(data: bytes, cuts: list[int]
     clock.now += 1
     out += keys.take(b"\r").data  # finishes a sequence left cut at the very end
     assert out == data + b"\r"
+
+
+async def test_a_notice_waits_for_a_still_screen_then_the_game_draws_over_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notice, "SHOWN", 0.4)
+    sent: list[bytes] = []
+    sizes: list[tuple[int, int]] = []
+    shown = notice.ScreenNotice("too fast", sent.append, lambda: (40, 10, 0, 0),
+                                lambda c, r, x, y: sizes.append((c, r)))
+    shown.show()
+    for _ in range(4):  # the game keeps drawing: nothing is drawn over its frames
+        await asyncio.sleep(0.03)
+        shown.output()
+    assert sent == []
+    await asyncio.sleep(0.1)
+    assert sent == [b"\x1b7\x1b[10;1H\x1b[0;7m" + b" too fast ".ljust(40) + b"\x1b[0m\x1b8"]
+    shown.show()  # asked again while up: kept up longer, not drawn twice
+    await asyncio.sleep(0.3)
+    assert len(sent) == 1 and sizes == []
+    await asyncio.sleep(0.3)  # then one row shorter for a moment, and back
+    assert sizes == [(40, 9), (40, 10)] and not shown.shown

@@ -25,6 +25,7 @@ import asyncssh
 from .identity import Identity, PlayerHome, child_environment, guest_identity, key_identity
 from .keybudget import KeyBudget
 from .limits import Connection, Gate, Limits, Refusal, Ticket
+from .notice import ScreenNotice
 from .prefork import Preforker
 from .session import GameProcess, ProcessLimits
 
@@ -41,10 +42,6 @@ EARLY_INPUT = 1 << 16
 
 #: what a player over the key budget is told, on the bottom line of the screen
 OVER_BUDGET = "puzzleterm: keys are coming faster than anyone types: some were dropped"
-#: seconds the output must be still before the notice is drawn (not inside a frame)
-NOTICE_QUIET = 0.05
-#: seconds after the last dropped key when the game is made to draw its screen again
-NOTICE_SHOWN = 3.0
 
 
 def one_line(exc: BaseException) -> str:
@@ -320,8 +317,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         limits = server.config.limits
         self.keys = KeyBudget(limits.key_rate, limits.key_burst, limits.flood_timeout)
         self._lowered = False
-        self._notice: asyncio.TimerHandle | None = None
-        self._repaint: asyncio.TimerHandle | None = None
+        self.notice = ScreenNotice(OVER_BUDGET, self._send, lambda: self.term_size,
+                                   self._resize_game)
 
     # -- requests ----------------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -432,54 +429,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             log.warning("player=%s from=%s pid=%s over the key budget: keys dropped, the game "
                         "runs at the lowest priority", self.identity.name, self.owner.address,
                         self.process.pid)
-        loop = asyncio.get_running_loop()
-        if self._repaint is None:
-            self._notice = loop.call_later(NOTICE_QUIET, self._draw_notice)
-        else:
-            self._repaint.cancel()
-        self._repaint = loop.call_later(NOTICE_SHOWN, self._redraw)
+        self.notice.show()
 
-    def _draw_notice(self) -> None:
-        self._notice = None
-        columns, rows, _, _ = self.term_size
-        columns, rows = columns or 80, rows or 24
-        text = f" {OVER_BUDGET} "[:columns].ljust(columns)
-        self._send(f"\x1b7\x1b[{rows};1H\x1b[0;7m{text}\x1b[0m\x1b8".encode())
-
-    def _redraw(self) -> None:
-        """Make the game draw its whole screen again (over the notice): a window one row
-        shorter for a moment, then the right size."""
-        self._repaint = None
-        if self._notice is not None:
-            self._notice.cancel()
-            self._notice = None
-        columns, rows, xpixels, ypixels = self.term_size
-        if self.process is None or columns < 1 or rows < 2:
-            return
-        process = self.process
-        with contextlib.suppress(OSError):
-            process.resize(columns, rows - 1, xpixels, ypixels)
-        asyncio.get_running_loop().call_later(0.1, self._resize_back, process)
-
-    def _resize_back(self, process: GameProcess) -> None:
-        columns, rows, xpixels, ypixels = self.term_size
-        if process is self.process and columns > 0 and rows > 0:
-            with contextlib.suppress(OSError):
-                process.resize(columns, rows, xpixels, ypixels)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
-        self.term_size = self.server.config.limits.window(width, height, pixwidth, pixheight)
-        columns, rows, xpixels, ypixels = self.term_size
+    def _resize_game(self, columns: int, rows: int, xpixels: int, ypixels: int) -> None:
         if self.process is not None and columns > 0 and rows > 0:
             with contextlib.suppress(OSError):  # the game has just gone
                 self.process.resize(columns, rows, xpixels, ypixels)
 
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        self.term_size = self.server.config.limits.window(width, height, pixwidth, pixheight)
+        self._resize_game(*self.term_size)
+
     def _output(self, data: bytes) -> None:
         self._send(data)
-        if self._notice is not None:  # the game is drawing: the notice waits until it stops
-            self._notice.cancel()
-            self._notice = asyncio.get_running_loop().call_later(NOTICE_QUIET, self._draw_notice)
+        self.notice.output()
 
     def pause_writing(self) -> None:
         if self.process is not None:
@@ -530,9 +494,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.server.track(asyncio.get_running_loop().create_task(self._finish()))
 
     async def _finish(self) -> None:
-        for timer in (self._idle, self._notice, self._repaint):
-            if timer is not None:
-                timer.cancel()
+        if self._idle is not None:
+            self._idle.cancel()
+        self.notice.cancel()
         starting = self._starting
         if starting is not None and starting is not asyncio.current_task():
             await asyncio.wait({starting})  # bounded by the starter's own time-out
