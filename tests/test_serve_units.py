@@ -3,6 +3,7 @@ key, the command line."""
 
 from __future__ import annotations
 
+import logging
 import stat
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from puzzleterm.serve.identity import (
     key_identity,
 )
 from puzzleterm.serve.limits import Gate, Limits, Refusal, Ticket
+from puzzleterm.serve.server import Throttled
 
 from .conftest import REPO
 
@@ -257,3 +259,18 @@ def test_the_readme_and_the_unit_state_every_limit_at_its_default() -> None:
     for option in LIMIT_OPTIONS:
         if option not in behind_haproxy and option != "--rate-per-address":
             assert float(shared[option]) == defaults[option], option
+
+
+def test_a_flood_of_dropped_connections_is_one_log_line_a_second(
+        caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    said = Throttled(1.0, clock)
+    with caplog.at_level(logging.WARNING, logger="puzzleterm.serve"):
+        for i in range(100):
+            said.warning("connection from %s dropped", f"10.0.0.{i}")
+            clock.now += 0.005
+        clock.now += 1.0
+        said.warning("connection from %s dropped", "10.0.1.1")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["connection from 10.0.0.0 dropped",
+                     "connection from 10.0.1.1 dropped (and 99 more since the last such line)"]

@@ -44,6 +44,30 @@ EARLY_INPUT = 1 << 16
 OVER_BUDGET = "puzzleterm: keys are coming faster than anyone types: some were dropped"
 
 
+class Throttled:
+    """A log line said at most once a second, however often its event happens (a flood of
+    connections must not flood the log); the next line says how many went unsaid."""
+
+    def __init__(self, every: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.every = every
+        self.clock = clock
+        self._last = -every
+        self._unsaid = 0
+
+    def warning(self, message: str, *args: object) -> None:
+        now = self.clock()
+        if now - self._last < self.every:
+            self._unsaid += 1
+            return
+        self._last = now
+        if self._unsaid:
+            message += " (and %d more since the last such line)"
+            args = (*args, self._unsaid)
+            self._unsaid = 0
+        log.warning(message, *args)
+
+
 def one_line(exc: BaseException) -> str:
     """An exception for the log: its type and message on one line, never a traceback."""
     text = " ".join(str(exc).split())
@@ -92,6 +116,7 @@ class GameServer:
         self._connections: set[asyncssh.SSHServerConnection] = set()
         #: the connections not playing yet, to drop one when a new one needs the room
         self.waiting: dict[Connection, PlayerConnection] = {}
+        self.dropped_log = Throttled()
         self.preforker: Preforker | None = None
         limits = config.limits
         self.game_limits = ProcessLimits(limits.game_memory << 20, limits.game_cpu,
@@ -149,8 +174,9 @@ class GameServer:
         """Drop a connection not playing yet, to make room for a new one."""
         player = self.waiting.pop(connection, None)
         if player is not None and player.conn is not None:
-            log.warning("connection from %s dropped: too many connections not playing yet",
-                        player.address)
+            self.dropped_log.warning(
+                "connection from %s dropped: too many connections not playing yet",
+                player.address)
             player.conn.abort()
 
     def track(self, task: asyncio.Task[None]) -> None:
@@ -201,7 +227,8 @@ class PlayerConnection(asyncssh.SSHServer):
         if room is not None:
             self.server.drop_waiting(room)
         if self.place is None:
-            log.warning("connection from %s dropped: too many open connections", self.address)
+            self.server.dropped_log.warning("connection from %s dropped: too many open "
+                                            "connections", self.address)
             conn.abort()
             return
         self.server.waiting[self.place] = self
