@@ -31,6 +31,11 @@ class UnknownKindError(PuzzleError):
     """No puzzle kind is registered under a name."""
 
 
+class BudgetError(PuzzleError):
+    """Work ran past its budget of time or search steps (see :mod:`.budget`): a deal that
+    would take too long on this board, size or level."""
+
+
 def quote(text: str, limit: int = 24) -> str:
     """``repr`` of user text for a message, cut short so a message stays one short line."""
     return repr(text if len(text) <= limit else text[:limit] + "…")

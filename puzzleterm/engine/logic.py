@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .budget import spend
 from .rng import Rng
 from .types import Grade, Level, Step
 
@@ -104,6 +105,7 @@ def deal_at_level(attempt: Callable[[Rng], tuple[D, Grade]], rng: Rng, target: L
     """
     best: tuple[D, Grade] | None = None
     for i in range(max(1, tries)):
+        spend()  # the deal's budget, if it has one, is checked between tries
         made, grade = attempt(rng.fork(f"level{i}"))
         if grade.level == target:
             return made, grade

@@ -12,6 +12,8 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from .errors import GameIdError, quote
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
@@ -28,7 +30,12 @@ class Rng:
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
-        digest = hashlib.sha256(seed.encode("utf-8")).digest()
+        try:
+            data = seed.encode("utf-8")
+        except UnicodeEncodeError as exc:  # lone surrogates: bytes that were not UTF-8
+            raise GameIdError(f"bad seed {quote(seed)}: not text (it holds bytes that "
+                              "are not UTF-8)") from exc
+        digest = hashlib.sha256(data).digest()
         s = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
         if not any(s):  # the all-zero state is the one state xoshiro must avoid
             s[0] = 1

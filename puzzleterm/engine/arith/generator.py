@@ -3,6 +3,7 @@ each only while the sum keeps one solution; the share left showing and the level
 
 from __future__ import annotations
 
+from ..budget import spend
 from ..logic import deal_at_level
 from ..rng import Rng
 from ..types import Grade, Level
@@ -82,6 +83,7 @@ def hide(full: ArithState, rng: Rng, keep: float) -> ArithState:
     for r, i in cells:
         if shown <= target:
             break
+        spend()
         d = rows[r][i]
         rows[r][i] = None
         trial = full.with_givens(tuple(map(tuple, rows)))

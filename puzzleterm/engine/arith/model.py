@@ -129,7 +129,52 @@ def _check_lengths(state: ArithState) -> None:
                              f"times one digit has {la} or {la + 1}")
 
 
+#: The largest sums read: those dealt (see :func:`parse_params`), and multiplications up to
+#: 9 digits times 5, as puzzle books print them (Nitobe's 9x5 skeleton); so no row is longer
+#: than 14 digits, and no text of one sum longer than :data:`MAX_TEXT` (a picture of the
+#: largest, indented, fits many times over).
+READ_MUL = (9, 5)
+MAX_DIGITS = READ_MUL[0] + READ_MUL[1]
+MAX_TEXT = 10_000
+SIZES = ("2 to 5 addends of 1 to 9 digits, multiplications up to 9 digits times 5, "
+         "divisions of up to 10 digits by up to 4")
+
+
+def check_text(text: str) -> None:
+    """ParseError when a text is too long to be a sum here, or holds a longer row than any
+    sum has: checked before a row is read."""
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is {len(text):,} characters long; no sum here takes more "
+                         f"than {MAX_TEXT:,}")
+    longest = max((len(run) for run in re.findall(r"[0-9*?]+", re.sub(r"[ \t]", "", text))),
+                  default=0)
+    if longest > MAX_DIGITS:
+        raise ParseError(f"a row of {longest} digits is longer than any sum here has "
+                         f"(at most {MAX_DIGITS})")
+
+
+def check_size(state: ArithState) -> ArithState:
+    """The state, when it is no larger than the sums read (:data:`SIZES`); else ParseError."""
+    params = state.params
+    if params.op == MUL:
+        if params.a <= READ_MUL[0] and params.b <= READ_MUL[1]:
+            return state
+    else:
+        try:
+            if parse_params(str(params)) == params:
+                return state
+        except ParamsError:
+            pass
+    raise ParseError(f"the sum is a {state.params}, larger than the sums here ({SIZES})")
+
+
 def read_line(text: str) -> ArithState:
+    """A sum from its line form (see the module doc); ParseError."""
+    check_text(text)
+    return check_size(_read_line(text))
+
+
+def _read_line(text: str) -> ArithState:
     text = text.strip()
     s = text.replace(" ", "")
     if "/" in s:
@@ -192,6 +237,12 @@ def write_picture(state: ArithState, values: bool = True) -> str:
 
 
 def read_picture(text: str) -> ArithState:
+    """A sum from its picture form (see the module doc); ParseError."""
+    check_text(text)
+    return check_size(_read_picture(text))
+
+
+def _read_picture(text: str) -> ArithState:
     if ")" in text:
         return read_div_picture(text)
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
@@ -206,6 +257,9 @@ def read_picture(text: str) -> ArithState:
         if not re.fullmatch(r"[0-9*?]+", body):
             raise ParseError(f"bad picture line {quote(ln)}: digits and * only")
         rows.append((op, body, len(ln)))
+    if len(rows) < 3:
+        raise ParseError(f"a picture has {len(rows)} number{'s' if len(rows) != 1 else ''}; "
+                         "a sum needs two operands and a result at least")
     ops = {o for o, _, _ in rows if o}
     if len(ops) != 1:
         raise ParseError("a picture needs one operator (+ or x) before the last operand")

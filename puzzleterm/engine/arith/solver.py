@@ -1,7 +1,10 @@
 """Counting the fillings of a sum without trying every one.
 
 - **Addition**: column by column from the units, the carry as the state: the hidden addend
-  digits of a column are tried, the sum's digit follows.
+  digits of a column are tried, the sum's digit follows.  A table made first, from the top
+  column down, says which carries into a column can still end the sum, so the search never
+  enters a column it cannot leave; counting needs no search at all (per column, how many
+  digit choices give each column total, times the ways on from the carry it makes).
 - **Multiplication**: the multiplier's hidden digits are tried first (a few at most), then
   the multiplicand's digits from the units up; after each, the low digits of every partial
   product and of the product are fixed, and checked against the givens at once.
@@ -48,7 +51,9 @@ def solutions(state: ArithState) -> Iterator[ArithState]:
 
 
 def count(state: ArithState, limit: int = 2) -> int:
-    if state.op not in (ADD, DIV):  # the same count as the fillings', found faster
+    if state.op == ADD:
+        return min(_add_ways(state), limit)
+    if state.op != DIV:  # the same count as the fillings', found faster
         return count_mul(state, limit)
     n = 0
     for _ in solutions(state):
@@ -62,34 +67,104 @@ def first(state: ArithState) -> ArithState | None:
     return next(solutions(state), None)
 
 
+def _add_columns(state: ArithState) -> list[tuple[list[tuple[int, int]],
+                                                 list[tuple[int, ...]], tuple[int, ...]]]:
+    """Per column from the units: the (addend, index) of each addend digit in it, their
+    digit domains, and the sum's digit domain."""
+    *addends, total = state.givens
+    lt = len(total)
+    out = []
+    for j in range(lt):
+        cells = [(r, len(a) - 1 - j) for r, a in enumerate(addends) if j < len(a)]
+        out.append((cells, [digit_domain(addends[r], i) for r, i in cells],
+                    digit_domain(total, lt - 1 - j)))
+    return out
+
+
+def _totals(domains: list[tuple[int, ...]]) -> dict[int, int]:
+    """How many choices of one digit from each domain give each total."""
+    ways = {0: 1}
+    for dom in domains:
+        grown: dict[int, int] = {}
+        for t, n in ways.items():
+            for d in dom:
+                grown[t + d] = grown.get(t + d, 0) + n
+        ways = grown
+    return ways
+
+
+def _add_table(state: ArithState) -> list[dict[int, int]]:
+    """``ways[j][carry]``: the fillings of columns ``j`` up (from the units) given the carry
+    into column ``j``, for the carries that have any; ``ways[0].get(0, 0)`` counts them all."""
+    *addends, total = state.givens
+    columns = _add_columns(state)
+    ways: list[dict[int, int]] = [{} for _ in range(len(columns))] + [{0: 1}]
+    if any(len(a) > len(total) for a in addends):
+        return [{} for _ in ways]
+    for j in range(len(columns) - 1, -1, -1):
+        _, domains, tdom = columns[j]
+        totals = _totals(domains)
+        up = ways[j + 1]
+        for carry in range(len(addends)):  # n addends carry at most n - 1
+            n = sum(k * up.get((t + carry) // 10, 0) for t, k in totals.items()
+                    if (t + carry) % 10 in tdom)
+            if n:
+                ways[j][carry] = n
+    return ways
+
+
+def _add_ways(state: ArithState) -> int:
+    return _add_table(state)[0].get(0, 0)
+
+
+def _choices(domains: list[tuple[int, ...]], wanted: set[int]) -> Iterator[tuple[int, ...]]:
+    """The choices of one digit per domain whose total is in ``wanted``, in the order of
+    ``itertools.product`` (the lower totals the later domains can reach steer each pick)."""
+    reach: list[set[int]] = [{0}]
+    for dom in reversed(domains):
+        reach.append({t + d for t in reach[-1] for d in dom})
+    reach.reverse()  # reach[i]: the totals of domains[i:]
+    picked: list[int] = []
+
+    def pick(i: int, so_far: int) -> Iterator[tuple[int, ...]]:
+        if i == len(domains):
+            yield tuple(picked)
+            return
+        rest = reach[i + 1]
+        for d in domains[i]:
+            if any(so_far + d + t in wanted for t in rest):
+                picked.append(d)
+                yield from pick(i + 1, so_far + d)
+                picked.pop()
+
+    if any(t in wanted for t in reach[0]):
+        yield from pick(0, 0)
+
+
 def _add(state: ArithState) -> Iterator[ArithState]:
     *addends, total = state.givens
     lt = len(total)
-    if any(len(a) > lt for a in addends):
+    ways = _add_table(state)
+    if not ways[0].get(0):
         return
-    # columns[j]: for each addend reaching column j (from the units), (addend, index)
-    columns = [[(r, len(a) - 1 - j) for r, a in enumerate(addends) if j < len(a)]
-               for j in range(lt)]
+    columns = _add_columns(state)
     chosen: list[list[int | None]] = [list(a) for a in addends]
     out_total: list[int | None] = list(total)
 
     def column(j: int, carry: int) -> Iterator[None]:
         if j == lt:
-            if carry == 0:
-                yield None
+            yield None
             return
-        cells = columns[j]
-        domains = [digit_domain(addends[r], i) for r, i in cells]
+        cells, domains, tdom = columns[j]
         ti = lt - 1 - j
-        tdom = digit_domain(total, ti)
-        for combo in cartesian(*domains):
+        up = ways[j + 1]  # only totals that leave a carry the columns above can take
+        wanted = {t for t in range(9 * len(domains) + 1)
+                  if (t + carry) % 10 in tdom and (t + carry) // 10 in up}
+        for combo in _choices(domains, wanted):
             s = sum(combo) + carry
-            digit = s % 10
-            if digit not in tdom:
-                continue
             for (r, i), d in zip(cells, combo, strict=True):
                 chosen[r][i] = d
-            out_total[ti] = digit
+            out_total[ti] = s % 10
             yield from column(j + 1, s // 10)
 
     for _ in column(0, 0):

@@ -71,6 +71,22 @@ class Board:
         return format_board(self)
 
 
+def turns(board: Board) -> frozenset[Board]:
+    """The board turned and flipped every way (itself among them)."""
+    rows, cols = board.rows, board.cols
+    out: set[Board] = set()
+    for way in range(8):
+        holes: set[int] = set()
+        for h in board.holes:
+            r, c = divmod(h, cols)
+            r = rows - 1 - r if way & 1 else r
+            c = cols - 1 - c if way & 2 else c
+            holes.add(c * rows + r if way & 4 else r * cols + c)
+        out.add(Board(cols, rows, frozenset(holes)) if way & 4
+                else Board(rows, cols, frozenset(holes)))
+    return frozenset(out)
+
+
 def cell_name(board: Board, cell: int) -> str:
     r, c = board.rc(cell)
     return f"r{r + 1}c{c + 1}"

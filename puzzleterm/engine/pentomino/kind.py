@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from ..errors import MoveError, ParseError, quote
+from ..errors import MoveError, ParamsError, ParseError, quote
 from ..kind import CliOption, OptionValue, Progress
 from ..kindbase import KindBase
 from ..moves import join
@@ -17,7 +17,7 @@ from ..rng import Rng
 from ..types import Grade, Level, Puzzle, Status, Step
 from . import enumerate as en
 from . import solver
-from .board import Board, format_board, geometry, parse_board
+from .board import Board, format_board, geometry, parse_board, turns
 from .generator import GENERATOR_VERSION, LEVELS, generate_state
 from .human import Evidence, first_placing_step, grade_state, solve_human
 from .moves import (
@@ -33,6 +33,13 @@ from .state import PentominoState, placement_name
 from .text import describe_text, read_state, write_line, write_picture
 
 _CELL = re.compile(r"^r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
+
+#: The boards puzzles are dealt on (each also turned or flipped).  A deal first lists every
+#: solution of its board: a few seconds at most on these, where other boards of 60 cells can
+#: take minutes and gigabytes (10x10-r1c1+8x5, 8x8 without its corners), so they are refused
+#: before any search.  Any board can be read, solved and enumerated.
+DEALT = ("6x10", "5x12", "4x15", "3x20", "8x8-c2x2")
+_DEALT_BOARDS = frozenset(b for text in DEALT for b in turns(parse_board(text)))
 
 LEVEL_NOTES = {
     Level.EASY: "many pieces in place; every step is a forced cover",
@@ -63,7 +70,7 @@ class PentominoKind(KindBase[Board, PentominoState, PentominoMove]):
         return format_board(params)
 
     def param_choices(self) -> tuple[str, ...]:
-        return ("6x10", "5x12", "4x15", "3x20", "8x8-c2x2")
+        return DEALT
 
     def levels(self, params: Board) -> tuple[Level, ...]:
         return LEVELS
@@ -74,7 +81,9 @@ class PentominoKind(KindBase[Board, PentominoState, PentominoMove]):
     def cli_options(self) -> tuple[CliOption, ...]:
         return (
             CliOption("--board", "board as ROWSxCOLS (6x10 is 6 rows of 10 cells), holes "
-                      "after '-', e.g. 8x8-c2x2", metavar="RxC",
+                      "after '-', e.g. 8x8-c2x2; puzzles are dealt on "
+                      f"{', '.join(DEALT)} (or those turned), any board is solved",
+                      metavar="RxC",
                       commands=("solve", "grade", "hint", "generate", "enumerate")),
             CliOption("--raw", "count every rotation and reflection apart",
                       commands=("enumerate",)),
@@ -100,6 +109,11 @@ class PentominoKind(KindBase[Board, PentominoState, PentominoMove]):
     # -- puzzles and text
     def generate(self, params: Board, rng: Rng, level: Level | None = None,
                  ) -> Puzzle[PentominoState]:
+        if params not in _DEALT_BOARDS:
+            raise ParamsError(f"pentomino puzzles are dealt on {', '.join(DEALT)} (or those "
+                              f"turned), not on {quote(format_board(params), 30)}: listing "
+                              "every solution of another board can take minutes (solve and "
+                              "enumerate take any board)")
         state, grade = generate_state(params, rng, level)
         return Puzzle(self.name, format_board(params), describe_text(state), state,
                       level=level, grade=grade)

@@ -24,12 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+from ..budget import spend
 from .board import Board, Geometry, geometry
 from .pieces import LETTERS
 
 #: Cells after the first empty one whose pattern selects the candidate list.
 WINDOW = 10
 _WMASK = (1 << WINDOW) - 1
+_EVERY = (1 << 12) - 1  # the listing counts its nodes against a budget 4,096 at a time
 _X = LETTERS.index("X")
 _F = LETTERS.index("F")
 
@@ -124,6 +126,8 @@ def completions(board: Board, filled: int, used: int, limit: int | None = None,
                 break
         res = tuple(out)
         memo[key] = res
+        if not len(memo) & _EVERY:
+            spend(_EVERY + 1)  # a deal's budget of search steps
         return res
 
     if filled & ~full:

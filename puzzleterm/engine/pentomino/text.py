@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ParamsError, ParseError, quote
-from .board import Board, cell_name, format_board, geometry
+from .board import MAX_SIDE, Board, cell_name, format_board, geometry
 from .pieces import LETTERS, identify, orientations
 from .state import PentominoState
 
@@ -53,15 +53,32 @@ def write_line(state: PentominoState) -> str:
 _RUN_DOTS = re.compile(r"\.{2,}")
 
 
+def _expand_runs(row: str) -> str:
+    """A line-form row with its runs of empty cells written out, each run checked against
+    the longest side before it is expanded."""
+    out: list[str] = []
+    for i, part in enumerate(_RUN.split(row)):
+        if i % 2 == 0:  # text between the runs
+            out.append(part)
+            continue
+        if len(part) > 2 or int(part) > MAX_SIDE:
+            raise ParseError(f"a run of {quote(part)} empty cells is longer than a board "
+                             f"side can be (at most {MAX_SIDE})")
+        out.append("." * int(part))
+    return "".join(out)
+
+
 def _rows_of(text: str) -> list[str]:
     body = text.strip()
     lines = [ln for ln in (x.strip() for x in body.splitlines()) if ln]
-    if len(lines) > 1:
-        rows = lines
-    else:
-        rows = body.split("/")
-        rows = [_RUN.sub(lambda m: "." * int(m.group(1)), r.strip()) for r in rows]
+    rows = lines if len(lines) > 1 else [_expand_runs(r.strip()) for r in body.split("/")]
     rows = [r.replace(" ", "").replace("\t", "") for r in rows]
+    if len(rows) > MAX_SIDE:
+        raise ParseError(f"the picture has {len(rows)} rows; a board side is at most {MAX_SIDE}")
+    for n, row in enumerate(rows, 1):
+        if len(row) > MAX_SIDE:
+            raise ParseError(f"row {n} has {len(row)} cells; a board side is at most "
+                             f"{MAX_SIDE}")
     return rows
 
 
@@ -72,8 +89,6 @@ def read_state(text: str, board: Board | None = None) -> PentominoState:
     if len(text) > 10_000:
         raise ParseError("pentomino picture too long")
     rows = _rows_of(text)
-    if any(len(r) > 200 for r in rows) or len(rows) > 200:
-        raise ParseError("pentomino picture too large")
     width = len(rows[0])
     for n, line in enumerate(rows, 1):
         if len(line) != width:
