@@ -38,7 +38,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from .errors import MoveError, ParseError, quote
 from .kind import CliOption, OptionValue
@@ -154,7 +154,7 @@ class KindBase(ABC, Generic[P, S, M]):
         for part in parts:
             if not isinstance(part, self.move_types):
                 raise MoveError(f"{quote(part.text())} is not a move of {self.title}")
-            state = self.apply_one(state, part)  # type: ignore[arg-type]  # checked above
+            state = self.apply_one(state, cast(M, part))
         return state
 
     @abstractmethod

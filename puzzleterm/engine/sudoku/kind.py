@@ -4,7 +4,7 @@ The three kinds share one implementation over :class:`~.geometry.Geometry`; they
 in their houses.  Positions are :class:`~.state.SudokuState` values; moves are the values of
 :mod:`.moves` (``r3c5=7``, ``r3c5+7``, ``auto`` ..., the grammar is there), which
 :meth:`~SudokuFamilyKind.apply` checks against the board.  The human-style solver
-(:mod:`.human`) and the census load on first use, to keep the program's start lean.
+(:mod:`.human`) and the hint steps built on it load on first use, to keep the start lean.
 """
 
 from __future__ import annotations

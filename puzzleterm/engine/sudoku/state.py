@@ -1,8 +1,8 @@
 """Params and positions of the Sudoku family: what every other module of the package shares.
 
 :class:`SudokuParams` names a board (variant and size); :class:`SudokuState` is an immutable
-position (givens, digits, pencil marks).  The kind, the moves and the human-style solver all
-build on these, so they sit below all three.
+position (givens, digits, pencil marks).  The kind, its hint steps and the human-style solver
+all build on these, so they sit below all three.
 """
 
 from __future__ import annotations
