@@ -197,7 +197,7 @@ def _warm_up() -> None:
         for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             importlib.import_module(module.name)
     # (the Sudoku screen loads its human solver at the first hint: loaded here once for all)
-    for name in ("puzzleterm.cli", "puzzleterm.app", "puzzleterm.store", "puzzleterm.session",
+    for name in ("puzzleterm.app", "puzzleterm.store", "puzzleterm.session",
                  "puzzleterm.engine.sudoku.human.solve",
                  "textual.app", "textual.drivers.linux_driver", "textual.widgets"):
         importlib.import_module(name)
@@ -334,9 +334,11 @@ def _become_game(slave: int, env: dict[str, str], template: Path | None,
         if template is not None:
             _use_template(template)
 
-        from puzzleterm.cli import main
+        # lazy: the server imports this module too and must not load the app (the starter
+        # did, in _warm_up)
+        from ..app import run_app
 
-        code = main([])
+        code = run_app()
         sys.stdout.flush()
     except BaseException:  # the game's process ends here, whatever happened
         with contextlib.suppress(BaseException):

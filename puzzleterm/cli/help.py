@@ -13,8 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import PuzzleError, all_kinds, find_kind
-from .engine.kind import CliOption, Kind
+from ..engine import PuzzleError, all_kinds, find_kind
+from ..engine.kind import CliOption, Kind
 
 #: One kind's options for one command: (kind name, its options).
 Section = tuple[str, tuple[CliOption, ...]]

@@ -1,9 +1,9 @@
-"""The command line: ``puzzleterm [solve|grade|hint|generate|enumerate|play]``.
+"""The puzzle verbs: ``solve``, ``grade``, ``hint``, ``generate`` and ``enumerate``.
 
-With no subcommand it starts the game (when standard input and output are a terminal).
-Every command works without the UI.  Bad input prints one line naming the problem and
-exits with status 2; "no solution" exits with status 1, and so does a puzzle with more than
-one solution (``solve`` prints the first solution it finds and says there are others).
+Each reads puzzles in any of a kind's forms (or a game ID) and writes answers; they use the
+engine alone, so they start without the UI, the store or the session.  "No solution" exits
+with status 1, and so does a puzzle with more than one solution (``solve`` prints the first
+solution it finds and says there are others).
 """
 
 from __future__ import annotations
@@ -12,49 +12,25 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .cli_help import add_help, add_kind_flags
-from .engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
-from .engine.errors import ParseError
-from .engine.kind import Batchable, Enumerable, Listable, OptionValue, Progress, solve_counted
-
-EXIT_OK = 0
-EXIT_NO_SOLUTION = 1
-EXIT_BAD_INPUT = 2
-
-
-class CliError(Exception):
-    """A problem to report on one line, with an exit status."""
-
-    def __init__(self, message: str, status: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.status = status
-
+from ..engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
+from ..engine.gameid import generate_seeded, load_game_id
+from ..engine.kind import Batchable, Enumerable, Listable, OptionValue, solve_counted
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    Adder,
+    CliError,
+    progress_bar,
+    read_source,
+)
+from .help import add_kind_flags
 
 # -- input ---------------------------------------------------------------------------------
-
-
-def read_source(path: str) -> str:
-    """The text of a file, or of standard input for ``-`` (a UTF-8 byte-order mark dropped)."""
-    name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        text = data.decode("utf-8")
-    except OSError as exc:
-        tip = (f" (a game ID stands for both KIND and FILE: give {path} alone)"
-               if ":" in path and isinstance(exc, FileNotFoundError) else "")
-        raise CliError(f"cannot read {name}: {exc.strerror or exc}{tip}") from exc
-    except UnicodeDecodeError as exc:
-        raise CliError(f"cannot read {name}: not UTF-8 text") from exc
-    return text.removeprefix("\ufeff")
 
 
 @dataclass(frozen=True)
@@ -71,7 +47,7 @@ def kind_options(kind: Kind[Any, Any], args: argparse.Namespace) -> dict[str, Op
     """The kind-specific options given on the command line (refusing another kind's)."""
     own = {opt.dest for opt in kind.cli_options()}
     options: dict[str, OptionValue] = {"size": getattr(args, "size", None)}
-    for dest, flag in _KIND_FLAGS.get(args.command, {}).items():
+    for dest, flag in getattr(args, "kind_flags", {}).items():
         value = getattr(args, dest, None)
         if value is None or value is False:
             continue
@@ -110,8 +86,6 @@ def read_items(args: argparse.Namespace) -> tuple[Kind[Any, Any], list[Item]]:
         kind = find_kind(args.kind)
         params = params_from(kind, args)
         return kind, list(read_puzzles(kind, read_source(args.file), params))
-    from .engine.gameid import load_game_id
-
     if args.file != "-":
         raise CliError("give either a game ID or a kind and a file, not both")
     puzzle = load_game_id(args.kind)
@@ -304,8 +278,6 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
-    from .engine.gameid import generate_seeded
-
     kind = find_kind(args.kind)
     params = params_from(kind, args)
     if params is None:
@@ -376,101 +348,34 @@ def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-@contextmanager
-def progress_bar(title: str) -> Iterator[Progress | None]:
-    """A Rich progress bar on standard error when it is a terminal (else nothing)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
-    from rich.progress import Progress as Bar
 
-    with Bar(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"),
-             TimeElapsedColumn(), transient=True, console=None) as bar:
-        task = bar.add_task(title, total=None)
-
-        def update(done: int, total: int | None) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+# -- the verbs' arguments ----------------------------------------------------------------
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    if args.game_id is not None:
-        from .engine.gameid import load_game_id, parse_game_id
-
-        # fail fast, before the UI starts: read the puzzle of a givens ID (cheap); a seed
-        # ID is checked for its form here and dealt by the app
-        if parse_game_id(args.game_id).seed is None:
-            load_game_id(args.game_id)
-    return start_ui(args.game_id)
-
-
-def start_ui(game_id: str | None = None, daily: Any = None) -> int:
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise CliError(
-            "the game needs a terminal (standard input and output must be a TTY); "
-            "see 'puzzleterm --help' for the commands that work without one"
-        )
-    from .app import run_app
-
-    return run_app(game_id, daily)
-
-
-def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    from .serve import main as serve_main  # asyncssh is imported only here
-
-    return serve_main(args)
-
-
-#: command -> {dest: flag} of the options kinds add (filled when the parser is built).
-_KIND_FLAGS: dict[str, dict[str, str]] = {}
-
-
-# -- parser --------------------------------------------------------------------------------
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="puzzleterm",
-        description="A puzzle box for the terminal. With no command, starts the game.",
-    )
-    from . import __version__
-
-    p.add_argument("--version", action="version", version=f"puzzleterm {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
-    def add(
-        name: str, func: Callable[[argparse.Namespace, TextIO], int], help_: str,
-        takes_kind: bool = False,
-    ) -> argparse.ArgumentParser:
-        sp = sub.add_parser(name, help=help_, description=help_, add_help=not takes_kind)
-        if takes_kind:
-            add_help(sp)  # lists each kind's own options under its name
-        sp.set_defaults(func=func)
-        return sp
-
+def kind_args(sp: argparse.ArgumentParser, with_file: bool = True) -> None:
+    """KIND (and FILE), ``--size``, and the options kinds add to this verb."""
     names = ", ".join(k.name for k in all_kinds())
-
-    def kind_args(sp: argparse.ArgumentParser, with_file: bool = True) -> None:
+    sp.add_argument(
+        "kind",
+        help=f"puzzle kind: {names}"
+        + (" (or a game ID such as sudoku:9x9:hard#42)" if with_file else ""),
+    )
+    if with_file:
         sp.add_argument(
-            "kind",
-            help=f"puzzle kind: {names}"
-            + (" (or a game ID such as sudoku:9x9:hard#42)" if with_file else ""),
+            "file",
+            nargs="?",
+            default="-",
+            help="puzzle file, or - for standard input (default)",
         )
-        if with_file:
-            sp.add_argument(
-                "file",
-                nargs="?",
-                default="-",
-                help="puzzle file, or - for standard input (default)",
-            )
-        sp.add_argument("--size", help="board size, e.g. 9x9 (default: "
-                        + ("inferred from the input)" if with_file else "the kind's default)"))
-        # options that kinds add, for this command (each kind accepts only its own)
-        command = sp.prog.split()[-1]
-        _KIND_FLAGS[command] = add_kind_flags(sp, command)
+    sp.add_argument("--size", help="board size, e.g. 9x9 (default: "
+                    + ("inferred from the input)" if with_file else "the kind's default)"))
+    # options that kinds add, for this verb (each kind accepts only its own): {dest: flag}
+    # kept in the parsed arguments, for kind_options
+    sp.set_defaults(kind_flags=add_kind_flags(sp, sp.prog.split()[-1]))
 
+
+def add_puzzle_verbs(add: Adder) -> None:
+    """``solve``, ``grade``, ``hint``, ``generate`` and ``enumerate``, on the parser."""
     sp = add(
         "solve",
         cmd_solve,
@@ -510,90 +415,3 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("enumerate", cmd_enumerate, "count every grid or solution of a small board",
              True)
     kind_args(sp, with_file=False)
-
-    sp = add("play", cmd_play, "start the game, optionally on a game ID")
-    sp.add_argument("game_id", nargs="?", help="e.g. sudoku:9x9:hard#42")
-
-    sp = add("serve", cmd_serve, "let players play over SSH: one game process per session")
-    sp.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default 127.0.0.1: this machine only; "
-                    "0.0.0.0 or :: for everyone)")
-    sp.add_argument("--port", type=int, default=2222, help="port (default 2222)")
-    sp.add_argument("--host-key", metavar="PATH", help="host key file, made on first start "
-                    "(default: ssh_host_ed25519_key in the data directory)")
-    sp.add_argument("--max-sessions", type=int, default=100,
-                    help="games at once (default 100)")
-    sp.add_argument("--max-per-address", type=int, default=10,
-                    help="games at once from one client address (default 10)")
-    sp.add_argument("--rate-per-address", type=int, default=30,
-                    help="new games a minute from one client address (default 30)")
-    sp.add_argument("--idle-timeout", type=float, default=15.0, metavar="MINUTES",
-                    help="end a game after this many minutes without a key (default 15)")
-    sp.add_argument("--login-grace", type=float, default=20.0, metavar="SECONDS",
-                    help="time to log in and start the game (default 20)")
-    for option, kind, default, what in (
-            ("--max-pending", int, 32, "connections not playing yet (logging in) at once"),
-            ("--max-pending-per-address", int, 4, "such connections from one client address"),
-            ("--key-rate", float, 30.0, "keys (input events) a second a player may send"),
-            ("--key-burst", float, 150.0, "keys a player may send at once above --key-rate"),
-            ("--game-memory", int, 1024, "address space of each game process, in MiB"),
-            ("--game-cpu", int, 1800, "CPU seconds each game process may use in all"),
-            ("--game-nice", int, 5, "niceness of the game processes, 0 to 19")):
-        sp.add_argument(option, type=kind, default=default, metavar="N",
-                        help=f"{what} (default {default:g})")
-    sp.add_argument("--fps", type=int, help="frames a second each game draws at most "
-                    "(TEXTUAL_FPS; default Textual's 60)")
-    sp.add_argument("--store", metavar="URL", help="a postgresql:// URL: saves, results and the "
-                    "leaderboard in one database shared by several servers (default: "
-                    "$PUZZLETERM_STORE, else a local file per player)")
-    sp.add_argument("--no-prefork", dest="prefork", action="store_false",
-                    help="start each game from scratch, not forked from a warm starter")
-
-    from .cli_daily import add_store_commands, cmd_daily
-
-    sp = add("daily", cmd_daily, "the daily puzzles of a date (the same for every player)")
-    sp.add_argument("--date", help="YYYY-MM-DD, today or earlier (default: today)")
-    sp.add_argument("--kind", help="one kind of the set (default: the daily Sudoku)")
-    sp.add_argument("--print", action="store_true", help="print the set instead of playing")
-    sp.add_argument(
-        "--format",
-        choices=("id", "line", "grid"),
-        default="id",
-        help="with --print: seed IDs (default), givens IDs, or grids",
-    )
-
-    add_store_commands(add)
-    return p
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    # argparse fills KIND and the optional FILE together, so `solve sudoku --size 9x9 f.txt`
-    # leaves f.txt over: take it as the file
-    if len(extra) == 1 and not extra[0].startswith("-") and getattr(args, "file", None) == "-":
-        args.file = extra[0]
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    out = sys.stdout
-    try:
-        if args.command is None:
-            return start_ui()
-        status: int = args.func(args, out)
-        out.flush()
-        return status
-    except CliError as exc:
-        print(f"puzzleterm: {exc}", file=sys.stderr)
-        return exc.status
-    except (PuzzleError, ParseError) as exc:
-        print(f"puzzleterm: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # the reader went away (e.g. `| head`); stop quietly
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
-    except KeyboardInterrupt:
-        return 130
