@@ -17,9 +17,10 @@ class Store(Protocol):
     cache of dealt dailies, for one player.
 
     ``notices`` collects messages for the player (a moved file, a database away); the
-    ``listener``, when set, hears those that come up while playing.  Writes raise
-    :class:`~.records.StoreError` (never a driver's error); reads of a store that cannot
-    be read answer as an empty one where the back end can tell (see each back end)."""
+    ``listener``, when set, hears those that come up while playing.  A write that fails
+    raises :class:`~.records.StoreError`, never a driver's error; what a failed read does is
+    each back end's (the local file answers "no game" for a save it cannot read, the
+    database raises, the shared store falls back on the local copy)."""
 
     listener: Callable[[str], None] | None
 
