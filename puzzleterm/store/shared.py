@@ -116,10 +116,12 @@ class SharedStore:
     The database is reached from a thread of its own (:class:`_Attempt`); the local SQLite
     connection is only ever used from the caller's thread.  Each statement on the database
     waits at most ``query_timeout`` seconds: one that gets no answer counts as the database
-    gone, exactly like a refused connection."""
+    gone, exactly like a refused connection.  A call that starts a try waits ``grace``
+    seconds for it."""
 
     def __init__(self, url: str, local: SqliteStore, player: str | None = None,
-                 retry: float = RETRY_SECONDS, query_timeout: float = QUERY_TIMEOUT) -> None:
+                 retry: float = RETRY_SECONDS, query_timeout: float = QUERY_TIMEOUT,
+                 grace: float = CONNECT_GRACE) -> None:
         self.local = local
         self.player = local.player = player or local.player
         self.notices = local.notices
@@ -127,6 +129,7 @@ class SharedStore:
         self.url = url
         self.retry = retry
         self.query_timeout = query_timeout
+        self.grace = grace
         self.remote: PgStore | None = None
         self._attempt: _Attempt | None = None
         self._next_try = 0.0
@@ -162,10 +165,10 @@ class SharedStore:
                                          (self.player,)).fetchone()[0])
 
     # -- the connection --------------------------------------------------------------------
-    def _connect(self, wait: float = CONNECT_GRACE) -> bool:
+    def _connect(self, wait: float | None = None) -> bool:
         """Whether the database is connected.  When it is not and a try is due, start one
-        and wait for it up to ``wait`` seconds; a try under way is never waited for (a call
-        after it ends picks its connection up)."""
+        and wait for it up to ``wait`` seconds (the store's ``grace``); a try under way is
+        never waited for (a call after it ends picks its connection up)."""
         if self.remote is not None and not self.remote.broken:
             return True
         if self.remote is not None:
@@ -177,7 +180,7 @@ class SharedStore:
             attempt = self._attempt = _Attempt(self.url, self.player, self.query_timeout)
         else:
             wait = 0.0
-        if not attempt.done.wait(wait):
+        if not attempt.done.wait(self.grace if wait is None else wait):
             return False
         self._attempt = None
         if attempt.store is None:
