@@ -55,6 +55,7 @@ def check_sound(geo: Geometry, givens: tuple[int, ...], tally: Counter[str]) -> 
         if step is None:
             return False
         for c, d in step.placements:
+            assert g.cand[c] >> (d - 1) & 1, (step.technique, step.explanation)
             assert solution[c] == d, (step.technique, step.explanation)
         for c, d in step.eliminations:
             assert solution[c] != d, (step.technique, step.explanation)

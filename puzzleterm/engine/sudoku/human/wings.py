@@ -322,8 +322,11 @@ def unique_rectangle_4(g: Grid) -> Deduction | None:
 
 
 def bug_plus_1(g: Grid) -> Deduction | None:
-    """BUG+1, if the puzzle is known to have one solution (asked last: it may cost a
-    search)."""
+    """BUG+1: every empty cell has two candidates but one, which has three, and every digit
+    has two places in every house but one digit of that cell, which has three places in
+    each of its houses (then that digit goes there: without it the position would be a
+    deadly pattern).  Only when the puzzle is known to have one solution (asked last: it
+    may cost a search)."""
     cand = g.cand
     extra = -1
     for c, m in enumerate(cand):
@@ -336,30 +339,36 @@ def bug_plus_1(g: Grid) -> Deduction | None:
     if extra < 0:
         return None
     t = g.t
-    target = 0
+    em = cand[extra]
+    target = 0  # the digit seen three times in each house of the extra cell (a bit)
     for house in t.houses:
-        counts = [0] * g.n
+        once = twice = thrice = four = 0  # digits seen at least once, twice ...
         for c in house:
-            for d in digits_of(cand[c]):
-                counts[d - 1] += 1
-        inside = extra in house
-        for d0, k in enumerate(counts):
-            if k in (0, 2):
-                continue
-            if not inside or k != 3:
-                return None
-            if target and target != d0 + 1:
-                return None
-            target = d0 + 1
+            m = cand[c]
+            four |= thrice & m
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        if once & ~twice or four:
+            return None  # a digit with one place in a house, or four
+        if extra not in house:
+            if thrice:
+                return None  # three places away from the extra cell
+            continue
+        # three places: one digit of the extra cell, the same in each of its houses
+        if thrice.bit_count() != 1 or not thrice & em or (target and thrice != target):
+            return None
+        target = thrice
     if not target or not g.unique:
         return None
+    digit = target.bit_length()
     return make_step(
-        "bug_plus_1", placements=[(extra, target)], cells=[extra],
-        candidates=[(extra, d) for d in digits_of(cand[extra])],
+        "bug_plus_1", placements=[(extra, digit)], cells=[extra],
+        candidates=[(extra, d) for d in digits_of(em)],
         explanation=f"Every empty cell but {g.name(extra)} has two candidates, each digit "
                     f"twice in every {g.geo.units()}: without the extra digit the puzzle "
                     f"would have two solutions (BUG), so {g.name(extra)} must be "
-                    f"{g.sym(target)}, the digit that appears three times in its "
+                    f"{g.sym(digit)}, the digit that appears three times in its "
                     f"{g.geo.units('and')}",
         nudge="Look at the only cell with three candidates",
     )
