@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .. import words
 from ..logic import Path, Technique, grade_of, solve_path
 from ..types import Grade, Level, Step
 from .board import Board, Geometry, cell_name, geometry
@@ -274,8 +275,9 @@ def _region_elimination(work: Work, tech: str, test: Callable[[Work, int], int |
     pl = work.geo.placements[pid]
     region = _cell_list(work, r)
     more = f" ({len(bad)} placements in all are ruled out this way)" if len(bad) > 1 else ""
+    size = words.count(len(region), "cell")
     text = (f"The {placement_name(pl, work.board)} would wall off the region at "
-            f"{cell_name(work.board, region[0])} ({len(region)} cells), {why}{more}.")
+            f"{cell_name(work.board, region[0])} ({size}), {why}{more}.")
     return Step(tech, t.name, t.level, t.rating, "", text, nudge,
                 Evidence(eliminate=tuple(bad), cells=pl.cells, region=region))
 

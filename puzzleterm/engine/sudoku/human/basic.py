@@ -7,9 +7,10 @@ from functools import cache, partial
 from operator import itemgetter
 from typing import cast
 
+from ... import words
 from ..geometry import Geometry
 from .catalog import Deduction, make_step
-from .grid import Grid, Intersection, cells_of, digits_of, join_names, k_unions, memo, tables
+from .grid import Grid, Intersection, cells_of, digits_of, k_unions, memo, tables
 
 Elims = list[tuple[int, int]]
 _ABSENT = object()  # no entry in a memo
@@ -18,16 +19,20 @@ SUBSET_MEMO_LIMIT = 50_000
 
 
 def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
-    """``7 from r4c1 and r4c8; 2 from r3c3`` (grouped by digit)."""
+    """``7 from r4c1 and r4c8; 2 from r3c3`` (grouped by digit, and digits leaving the same
+    cells together: ``1 and 4 from r5c5``)."""
     by_digit: dict[int, list[int]] = {}
     for cell, d in sorted(elims, key=lambda e: (e[1], e[0])):
         by_digit.setdefault(d, []).append(cell)
-    parts = [f"{g.sym(d)} from {g.names(cs)}" for d, cs in sorted(by_digit.items())]
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for d, cs in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(cs), []).append(d)
+    parts = [f"{digits_text(g, ds)} from {g.names(cs)}" for cs, ds in by_cells.items()]
     return "; ".join(parts)
 
 
 def digits_text(g: Grid, digits: Sequence[int]) -> str:
-    return join_names([g.sym(d) for d in digits])
+    return words.listing([g.sym(d) for d in digits])
 
 
 @cache

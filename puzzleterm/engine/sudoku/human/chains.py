@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from ... import words
 from ..bitclassic import ClassicSearch
 from ..bitsearch import BitSearch, board_of_masks
 from .basic import describe_elims
@@ -44,9 +45,9 @@ def _chain_step(g: Grid, tech: str, label: str, path: list[Node],
         rating=base + length_bonus(links),
         explanation=f"The chain {chain_text(g, path)} (= one of the two is true, - not both) "
                     f"shows that {g.sym(ds)} in {g.name(cs)} or {g.sym(de)} in {g.name(ce)} "
-                    f"is true (an {label} of {links} links), so "
+                    f"is true ({words.a(label)} of {words.count(links, 'link')}), so "
                     f"{describe_elims(g, elims)} can be removed",
-        nudge=f"Look for an {label} starting from {g.name(cs)}",
+        nudge=f"Look for {words.a(label)} starting from {g.name(cs)}",
     )
 
 
@@ -233,7 +234,8 @@ def trial(g: Grid) -> Deduction | None:
                     "trial", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
                     rating=9.5 + length_bonus(s.nodes) / 2,
                     explanation=f"Trying {g.sym(d)} in {g.name(c)} and searching every "
-                                f"continuation ({s.nodes} guesses) finds no solution, so "
+                                f"continuation ({words.count(s.nodes, 'guess')}) finds no "
+                                f"solution, so "
                                 f"{g.name(c)} is not {g.sym(d)}. This is trial and error, "
                                 "not a logical step",
                     nudge=f"Logic alone is stuck: try a digit in {g.name(c)}",

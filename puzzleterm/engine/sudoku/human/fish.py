@@ -8,9 +8,9 @@ from functools import cache, partial
 from itertools import combinations
 from typing import cast
 
-from .basic import describe_elims
+from ... import words
 from .catalog import Deduction, make_step
-from .grid import Grid, cells_of, join_names, k_unions, memo
+from .grid import Grid, cells_of, k_unions, memo
 
 _FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED = {2: "finned_x_wing", 3: "finned_swordfish"}
@@ -54,7 +54,7 @@ def _line_word(g: Grid, h: int) -> str:
 
 def _line_list(g: Grid, hs: list[int]) -> str:
     nums = [g.geo.house_names[h].split()[-1] for h in hs]
-    return f"{_line_word(g, hs[0])} {join_names(nums)}"
+    return f"{_line_word(g, hs[0])} {words.listing(nums)}"
 
 
 #: A single-digit finder: ``(grid, size, digit, the digit's cells) -> step``.
@@ -120,12 +120,12 @@ def _fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
             _FISH[k], eliminations=elims, cells=fish_cells, houses=bases + covers,
             candidates=[(c, d) for c in fish_cells],
             explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
-                        f"{_line_list(g, covers)} (a {name}); whichever way it "
+                        f"{_line_list(g, covers)} ({words.a(name)}); whichever way it "
                         f"falls, those {_line_word(g, covers[0])} get their "
                         f"{g.sym(d)} there, so it is removed from "
-                        f"{describe_elims(g, elims)}",
+                        f"{g.names(cells_of(hit))}",
             nudge=f"Look at where {g.sym(d)} can go in the "
-                  f"{_line_word(g, bases[0])}: a {name}",
+                  f"{_line_word(g, bases[0])}: {words.a(name)}",
         )
     return None
 
@@ -228,9 +228,9 @@ def _finned_fish_digit(g: Grid, k: int, d: int, where: int) -> Deduction | None:
                     candidates=[(c, d) for c in body + fin_list],
                     explanation=f"In {_line_list(g, bases)}, {g.sym(d)} can only go in "
                                 f"{_line_list(g, covers)} or in the fin "
-                                f"{g.names(fin_list)} in {bn} (a finned {name}); either "
-                                f"the {name} holds or {g.sym(d)} is in the fin, and both "
-                                f"remove it from {describe_elims(g, elims)}",
+                                f"{g.names(fin_list)} in {bn} ({words.a('finned ' + name)}); "
+                                f"either the {name} holds or {g.sym(d)} is in the fin, and "
+                                f"both remove it from {g.names(cells_of(hit))}",
                     nudge=f"Look for a finned {name} on {g.sym(d)}",
                 )
     return None
@@ -303,9 +303,9 @@ def _two_links_digit(g: Grid, kite: int, d: int, where: int) -> Deduction | None
                     explanation=f"{s} goes in {g.name(x1)} or {g.name(x2)} ({n1}), and in "
                                 f"{g.name(y1)} or {g.name(y2)} ({n2}); {g.name(x1)} and "
                                 f"{g.name(y1)} share {jn}, so they cannot both hold {s}: "
-                                f"{g.name(x2)} or {g.name(y2)} does (a {label}). "
+                                f"{g.name(x2)} or {g.name(y2)} does ({words.a(label)}). "
                                 f"Cells seeing both lose {s}: {g.names(cells_of(hit))}",
-                    nudge=f"Look for a {label} on {s}",
+                    nudge=f"Look for {words.a(label)} on {s}",
                 )
     return None
 

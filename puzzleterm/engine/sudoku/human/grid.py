@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar, cast
 
+from ... import words
 from ...types import TEXT_SYMBOLS
 from ..geometry import Geometry
 
@@ -304,7 +305,7 @@ class Grid:
         return self.geo.cell_name(cell)
 
     def names(self, cells: Sequence[int]) -> str:
-        return join_names([self.geo.cell_name(c) for c in cells])
+        return words.listing([self.geo.cell_name(c) for c in cells])
 
     def sym(self, digit: int) -> str:
         return self.geo.text_symbol(digit)
@@ -351,11 +352,3 @@ def _bivalue_bits(g: Grid) -> int:
         out |= 1 << c
     return out
 
-
-def join_names(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]

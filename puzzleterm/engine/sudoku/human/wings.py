@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations
 
 from ..geometry import Geometry
-from .basic import describe_elims, digits_text
+from .basic import digits_text
 from .catalog import Deduction, make_step
 from .fish import conjugate_pairs
 from .grid import Grid, cells_of, digits_of
@@ -251,8 +251,7 @@ def _ur_step(g: Grid, tech: str, corners: tuple[int, ...], xy: int,
         tech, eliminations=elims, cells=list(corners),
         candidates=[(c, d) for c in corners for d in digits_of(xy)],
         explanation=f"If {g.names(corners)} held only {xs}, the two digits could swap and "
-                    f"the puzzle would have two solutions (a deadly pattern); {why}: "
-                    f"{describe_elims(g, elims)} removed",
+                    f"the puzzle would have two solutions (a deadly pattern); {why}",
         nudge=f"Look for a unique rectangle on {xs}",
     )
 
@@ -274,7 +273,8 @@ def _first_rectangle(g: Grid, kind: int) -> Deduction | None:
             r = roof[0]
             elims = [(r, d) for d in digits_of(xy)]
             return _ur_step(g, "unique_rectangle_1", rect, xy, elims,
-                            f"so {g.name(r)} cannot be {digits_text(g, digits_of(xy))}")
+                            f"so {g.name(r)} is neither {g.sym(elims[0][1])} nor "
+                            f"{g.sym(elims[1][1])}")
         if len(floor) != 2:
             continue
         f1, f2 = floor
@@ -291,7 +291,7 @@ def _first_rectangle(g: Grid, kind: int) -> Deduction | None:
                 continue
             return _ur_step(g, "unique_rectangle_2", rect, xy, [(c, z) for c in hit],
                             f"so {g.name(r1)} or {g.name(r2)} is {g.sym(z)}, and cells seeing "
-                            "both lose it")
+                            f"both lose it: {g.names(hit)}")
         # type 4: one of x, y is locked to the roof in a house both roof cells share
         shared = set(t.cell_houses[r1]) & set(t.cell_houses[r2])
         for h in sorted(shared):
