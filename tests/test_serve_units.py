@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -259,6 +261,17 @@ def test_the_readme_and_the_unit_state_every_limit_at_its_default() -> None:
     for option in LIMIT_OPTIONS:
         if option not in behind_haproxy and option != "--rate-per-address":
             assert float(shared[option]) == defaults[option], option
+
+
+def test_the_starter_rehearses_a_game_and_leaves_no_thread_behind() -> None:
+    # in a process of its own: the rehearsal runs the app, as the warm starter does
+    script = ("import sys, threading\n"
+              "from puzzleterm.serve.rehearsal import rehearse\n"
+              "ok = rehearse()\n"
+              "print(ok, threading.active_count())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=REPO)
+    assert done.stdout.split() == ["True", "1"], done.stderr[-2000:]
 
 
 def test_a_flood_of_dropped_connections_is_one_log_line_a_second(

@@ -25,6 +25,7 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import gc
 import importlib
 import json
 import os
@@ -67,7 +68,7 @@ class Preforker:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ready: asyncio.Future[bool] | None = None
 
-    async def start(self, timeout: float = 30.0) -> bool:
+    async def start(self, timeout: float = 60.0) -> bool:
         """Start the starter and wait until it has imported the app; False if it cannot."""
         if not become_subreaper():
             return False
@@ -187,7 +188,8 @@ class Preforker:
 
 
 def _warm_up() -> None:
-    """Import what a game needs before its first frame."""
+    """Import what a game needs before its first frame, then rehearse a game (see
+    :mod:`.rehearsal`) and collect the garbage, so games share what that built."""
     import pkgutil
 
     import puzzleterm.screens
@@ -201,6 +203,11 @@ def _warm_up() -> None:
                  "puzzleterm.engine.sudoku.human.solve",
                  "textual.app", "textual.drivers.linux_driver", "textual.widgets"):
         importlib.import_module(name)
+    # lazy: only the starter loads the app (the server imports this module too)
+    from .rehearsal import rehearse
+
+    rehearse()
+    gc.collect()
 
 
 class DailyTemplate:
@@ -351,7 +358,11 @@ def _become_game(slave: int, env: dict[str, str], template: Path | None,
 
 def _fork_game(control: socket.socket, slave: int, env: dict[str, str],
                template: Path | None, limits: ProcessLimits | None) -> int:
-    """Fork twice, so the game is orphaned and becomes the server's child; its PID."""
+    """Fork twice, so the game is orphaned and becomes the server's child; its PID.
+
+    What the starter holds is frozen first: the games' garbage collectors leave it alone, so
+    they do not write to (and copy) the pages they share with the starter and each other."""
+    gc.freeze()
     r, w = os.pipe()
     middle = os.fork()
     if middle == 0:
