@@ -19,12 +19,21 @@ It prints connect -> first frame (p50 / p90), keypress -> screen update (p50 / p
 results per second, for each layout, and what the second host buys.
 
     .venv/bin/python benchmarks/bench_scale.py [--players 10 50 100] [--hosts 2 1]
-                                               [--duration 15]
+                                               [--duration 15] [--pin]
 
 Needs PostgreSQL's ``initdb``/``pg_ctl`` and ``haproxy`` (``apt-get install haproxy``): without
 them it says so and stops.  Every wait is bounded; everything it starts is stopped at the end.
 On one machine the "hosts" share its cores: the figures show the cost of the balancer and the
 shared database, not the capacity of real separate hosts.
+
+``--pin`` measures capacity instead: each serve host (its server, warm starter and games) is
+pinned to a core of its own with ``taskset`` (host 1 on core 0, host 2 on core 1), so one host
+has one core and two hosts have two, as separate machines would; HAProxy, PostgreSQL and the
+scripted players run on whatever core is free.  The results part is left out, and after the
+ladder of ``--players`` it prints, for each layout, the most players served with keypress p99
+under 100 ms (every player in, no key unanswered):
+
+    .venv/bin/python benchmarks/bench_scale.py --pin --players 20 30 40 50 60 80 --duration 15
 """
 
 from __future__ import annotations
@@ -87,7 +96,8 @@ def stop(proc: subprocess.Popen[Any]) -> None:
 class Hosts:
     """The serve hosts and HAProxy in front of them."""
 
-    def __init__(self, hosts: int, url: str, root: Path, players: int) -> None:
+    def __init__(self, hosts: int, url: str, root: Path, players: int,
+                 pin: bool = False) -> None:
         self.procs: list[subprocess.Popen[Any]] = []
         self.serve_pids: list[int] = []
         key = root / "ssh_host_ed25519_key"
@@ -100,7 +110,10 @@ class Hosts:
                    "--port", str(port), "--host-key", str(key), "--store", url,
                    "--max-sessions", str(players + 5), "--max-per-address", str(players + 5),
                    "--rate-per-address", "100000", "--idle-timeout", "10",
-                   "--login-grace", "120"]
+                   "--login-grace", "120", "--max-pending", str(players + 5),
+                   "--max-pending-per-address", str(players + 5)]
+            if pin:  # the server, and so its starter and games, on core i alone
+                cmd = ["taskset", "-c", str(i % (os.cpu_count() or 1)), *cmd]
             proc = subprocess.Popen(cmd, env={**os.environ, "PUZZLETERM_HOME": str(home)},
                                     stderr=subprocess.DEVNULL, cwd=HERE.parent)
             self.procs.append(proc)
@@ -219,23 +232,34 @@ async def players_phase(port: int, players: int, duration: float) -> dict[str, A
             "failed": [p.error for p in team if p.error]}
 
 
-def run(server: Any, hosts: int, players: int, duration: float) -> dict[str, Any]:
+def run(server: Any, hosts: int, players: int, duration: float,
+        pin: bool = False) -> dict[str, Any]:
     url = server.new_database()
     root = Path(tempfile.mkdtemp(prefix="puzzleterm-bench-scale-"))
     setup = None
     try:
-        setup = Hosts(hosts, url, root, players)
+        setup = Hosts(hosts, url, root, players, pin)
         result = asyncio.run(asyncio.wait_for(players_phase(setup.port, players, duration),
                                               duration + 60 + players * 2))
         setup.close()
         setup = None
-        result["results_s"] = results_per_second(url, root, hosts, players)
+        result["results_s"] = None if pin else results_per_second(url, root, hosts, players)
         result.update(hosts=hosts, players=players)
         return result
     finally:
         if setup is not None:
             setup.close()
         shutil.rmtree(root, ignore_errors=True)
+
+
+#: what "served" means in --pin mode: keypress p99 under this many seconds
+SERVED_P99 = 0.1
+
+
+def served(r: dict[str, Any]) -> bool:
+    lat = r["latencies"]
+    return (bool(lat) and not r["failed"] and r["lost"] == 0
+            and pct(lat, 0.99) < SERVED_P99)
 
 
 def report(r: dict[str, Any]) -> None:
@@ -247,7 +271,8 @@ def report(r: dict[str, Any]) -> None:
     if lat:
         print(f"key p50 {pct(lat, 0.5) * 1000:6.1f} ms p99 {pct(lat, 0.99) * 1000:6.1f} ms "
               f"({r['keys']} keys, {r['lost']} lost) | ", end="")
-    print(f"results {r['results_s']:6.1f}/s", end="")
+    if r["results_s"] is not None:
+        print(f"results {r['results_s']:6.1f}/s", end="")
     print(f" | {len(r['failed'])} failed: {r['failed'][:2]}" if r["failed"] else "")
 
 
@@ -256,9 +281,14 @@ def main() -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[10, 50, 100])
     ap.add_argument("--hosts", type=int, nargs="+", default=[2, 1])
     ap.add_argument("--duration", type=float, default=15.0, help="seconds of keys (default 15)")
+    ap.add_argument("--pin", action="store_true",
+                    help="each host on a core of its own; capacity at keypress p99 < 100 ms")
     args = ap.parse_args()
     if shutil.which("haproxy") is None:
         print("bench_scale: haproxy is not installed (apt-get install haproxy); skipped")
+        return 0
+    if args.pin and (shutil.which("taskset") is None or (os.cpu_count() or 1) < max(args.hosts)):
+        print("bench_scale: --pin needs taskset and a core per host; skipped")
         return 0
     try:
         from tests.pgserver import PgServer
@@ -267,15 +297,18 @@ def main() -> int:
     except (ImportError, RuntimeError, OSError) as exc:
         print(f"bench_scale: no PostgreSQL to run against ({exc}); skipped")
         return 0
+    capacity: dict[int, int] = dict.fromkeys(args.hosts, 0)
     try:
         for n in args.players:
             load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
             print(f"\n== {n} players, {args.duration:.0f} s of keys (load average {load}) ==")
             rows = []
             for hosts in args.hosts:
-                rows.append(run(server, hosts, n, args.duration))
+                rows.append(run(server, hosts, n, args.duration, args.pin))
                 report(rows[-1])
-            if len(rows) == 2 and rows[1]["results_s"] > 0:
+                if served(rows[-1]):
+                    capacity[hosts] = max(capacity[hosts], n)
+            if len(rows) == 2 and rows[1]["results_s"]:
                 a, b = rows
                 lat = [statistics.median(r["latencies"]) if r["latencies"] else float("nan")
                        for r in rows]
@@ -283,6 +316,11 @@ def main() -> int:
                       f"{a['results_s'] / b['results_s']:.2f}, key p50 x{lat[0] / lat[1]:.2f}")
     finally:
         server.destroy()
+    if args.pin:
+        print(f"\nplayers served with keypress p99 under {SERVED_P99 * 1000:.0f} ms, each host "
+              f"on a core of its own (of {' '.join(map(str, args.players))} tried):")
+        for hosts in args.hosts:
+            print(f"  {hosts} host{'s' * (hosts > 1)}: {capacity[hosts]}")
     return 0
 
 

@@ -12,6 +12,11 @@ for ``--duration`` seconds, all at once.  It prints:
 - CPU per keypress: the server process's and the game processes', during the key phase.
 
     .venv/bin/python benchmarks/bench_serve.py [--players 10 50 100] [--duration 20] [--fps N]
+                                               [--src DIR ...]
+
+``--src`` runs the same load against other checkouts of the project too (e.g. a baseline made
+with ``git worktree add /tmp/base main``), one after the other for each number of players, with
+the same Python and packages, and prints each one's figures against this checkout's.
 
 Loopback only; every wait is bounded, and the server is stopped at the end.  Other work on the
 machine makes the figures noisy: the load average is printed with them.
@@ -38,6 +43,7 @@ import asyncssh
 import pyte
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+REPO = Path(__file__).resolve().parent.parent
 RIGHT, LEFT, ENTER = b"\x1b[C", b"\x1b[D", b"\r"
 CELL = re.compile(r"Cell\s+r(\d+)c(\d+)")
 
@@ -191,7 +197,8 @@ class Player:
             await asyncio.sleep(max(0.0, sent + 0.5 - time.monotonic()))
 
 
-async def run(players: int, duration: float, fps: int | None, python: str) -> dict[str, Any]:
+async def run(players: int, duration: float, fps: int | None, python: str,
+              src: Path) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="puzzleterm-bench-serve-"))
     port = free_port()
     cmd = [python, "-m", "puzzleterm", "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -199,9 +206,15 @@ async def run(players: int, duration: float, fps: int | None, python: str) -> di
            "--rate-per-address", "100000", "--idle-timeout", "10", "--login-grace", "120"]
     if fps:
         cmd += ["--fps", str(fps)]
-    env = {**os.environ, "PUZZLETERM_HOME": str(home)}
-    server = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
-    result: dict[str, Any] = {"players": players}
+    if "--max-pending" in subprocess.run([python, "-m", "puzzleterm", "serve", "--help"],
+                                         capture_output=True, text=True, cwd=src).stdout:
+        # every player comes from 127.0.0.1, and many log in at once
+        cmd += ["--max-pending", str(players + 5), "--max-pending-per-address", str(players + 5)]
+    # the server, its starter and its games import the package from ``src`` (the working
+    # directory: ``python -m`` looks there first)
+    env = {**os.environ, "PUZZLETERM_HOME": str(home), "PYTHONPATH": str(src)}
+    server = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL, text=True, cwd=src)
+    result: dict[str, Any] = {"players": players, "src": src}
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -291,7 +304,7 @@ def report(r: dict[str, Any]) -> None:
     ff, lat = r["first_frame"], r["latencies"]
     pss = [m[0] for m in r["game_mem"]]
     rss = [m[1] for m in r["game_mem"]]
-    print(f"\n== {r['players']} players, {r['duration']:.0f} s of keys "
+    print(f"\n== {r['src']}: {r['players']} players, {r['duration']:.0f} s of keys "
           f"(load average before: {r['load']}) ==")
     if r["failed"]:
         print(f"  {len(r['failed'])} players could not start: {r['failed'][:3]}")
@@ -314,18 +327,45 @@ def report(r: dict[str, Any]) -> None:
     print(f"  game processes left after the server stopped: {r['left_running']}")
 
 
+def compare(rows: list[dict[str, Any]]) -> None:
+    """Each other checkout's figures against the first's: ratios (below 1: smaller)."""
+    def figures(r: dict[str, Any]) -> dict[str, float]:
+        lat = r["latencies"] or [float("nan")]
+        pss = [m[0] for m in r["game_mem"]] or [float("nan")]
+        return {"PSS per game": statistics.median(pss),
+                "first frame p50": statistics.median(r["first_frame"] or [float("nan")]),
+                "key p50": pct(lat, 0.5), "key p90": pct(lat, 0.9), "key p99": pct(lat, 0.99),
+                "game CPU per key": r["game_cpu"]}
+
+    first = figures(rows[0])
+    for r in rows[1:]:
+        other = figures(r)
+        ratios = "   ".join(f"{name} x{first[name] / other[name]:.2f}" for name in first
+                           if other[name] > 0)
+        print(f"  {rows[0]['src']} against {r['src']}: {ratios}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, nargs="+", default=[10, 50, 100])
     ap.add_argument("--duration", type=float, default=20.0, help="seconds of keys (default 20)")
     ap.add_argument("--fps", type=int, help="TEXTUAL_FPS for the games (server --fps)")
+    ap.add_argument("--src", type=Path, nargs="*", default=[],
+                    help="other checkouts to run the same load against")
     args = ap.parse_args()
+    sources = [REPO, *(s.resolve() for s in args.src)]
     for n in args.players:
-        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-        result = asyncio.run(asyncio.wait_for(
-            run(n, args.duration, args.fps, sys.executable), args.duration + 150 + n * 3))
-        result["load"] = load
-        report(result)
+        rows = []
+        for src in sources:
+            load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+            result = asyncio.run(asyncio.wait_for(
+                run(n, args.duration, args.fps, sys.executable, src),
+                args.duration + 150 + n * 3))
+            result["load"] = load
+            report(result)
+            rows.append(result)
+        if len(rows) > 1:
+            compare(rows)
     return 0
 
 
