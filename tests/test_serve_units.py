@@ -21,7 +21,7 @@ from puzzleterm.serve.identity import (
     key_identity,
 )
 from puzzleterm.serve.limits import Gate, Limits, Refusal, Ticket
-from puzzleterm.serve.server import Throttled
+from puzzleterm.serve.server import Throttled, _span
 
 from .conftest import REPO
 
@@ -287,3 +287,8 @@ def test_a_flood_of_dropped_connections_is_one_log_line_a_second(
     lines = [r.getMessage() for r in caplog.records]
     assert lines == ["connection from 10.0.0.0 dropped",
                      "connection from 10.0.1.1 dropped (and 99 more since the last such line)"]
+
+
+def test_the_idle_message_says_its_time_in_good_english() -> None:
+    assert [_span(s) for s in (900, 60, 90, 30, 1, 2.5)] == [
+        "15 minutes", "1 minute", "1.5 minutes", "30 seconds", "1 second", "2.5 seconds"]

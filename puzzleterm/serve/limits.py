@@ -12,6 +12,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine.words import count
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -89,6 +91,10 @@ class Limits:
 
 def _clamp(value: int, bound: int) -> int:
     return max(0, min(int(value), bound))
+
+
+def _be(n: int) -> str:
+    return "is" if n == 1 else "are"
 
 
 def _option(name: str) -> str:
@@ -215,14 +221,12 @@ class Gate:
         self._forget_old_starts(now)
         if self.games >= self.limits.max_sessions:
             n = self.limits.max_sessions
-            played = "1 game is" if n == 1 else f"{n} games are"
-            return Refusal("server full", f"the server is full ({played} being played). "
-                           "Please try again in a few minutes.")
+            return Refusal("server full", f"the server is full ({count(n, 'game')} "
+                           f"{_be(n)} being played). Please try again in a few minutes.")
         if self._games_by_address.get(address, 0) >= self.limits.max_per_address:
             n = self.limits.max_per_address
-            games = "1 game" if n == 1 else f"{n} games"
-            return Refusal("address cap", f"there {'is' if n == 1 else 'are'} already {games} "
-                           "from your address. Please end one first.")
+            return Refusal("address cap", f"there {_be(n)} already {count(n, 'game')} from "
+                           "your address. Please end one first.")
         if recent >= self.limits.rate_per_address:
             return Refusal("address rate",
                            "too many new games from your address. Please wait a minute.")

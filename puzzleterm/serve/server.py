@@ -22,6 +22,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ..engine.words import count, plural
 from .identity import Identity, PlayerHome, child_environment, guest_identity, key_identity
 from .keybudget import KeyBudget
 from .limits import Connection, Gate, Limits, Refusal, Ticket
@@ -507,8 +508,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if left > 0:
             self._schedule_idle(left)
             return
-        minutes = timeout / 60
-        span = f"{minutes:g} minutes" if minutes >= 1 else f"{timeout:g} seconds"
+        span = _span(timeout)
         self.end("idle", f"no key pressed for {span}: your game is saved. Bye!")
 
     def end(self, reason: str, message: str = "") -> None:
@@ -559,6 +559,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         log.info("session player=%s from=%s start=%s end=%s duration=%.1fs pid=%s reason=%s",
                  self.identity.name, self.owner.address, _stamp(self.started), _stamp(end),
                  end - self.started, self.process.pid if self.process else "-", reason)
+
+
+def _span(seconds: float) -> str:
+    """``15 minutes``, ``1 minute``, ``1.5 minutes``, ``30 seconds``."""
+    value, unit = (seconds / 60, "minute") if seconds >= 60 else (seconds, "second")
+    return count(int(value), unit) if value == int(value) else f"{value:g} {plural(unit)}"
 
 
 def _stamp(t: float) -> str:
