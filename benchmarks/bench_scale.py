@@ -146,13 +146,13 @@ from datetime import date
 from pathlib import Path
 from puzzleterm.daily_play import deal_entry, entry_for, record_daily, remember
 from puzzleterm.engine import find_kind
-from puzzleterm.session import Session
+from puzzleterm.play import Session
 from puzzleterm.store import open_store
 url, home, first, count = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 today = date.today()
 entry = entry_for(today, "latin")
 puzzle = deal_entry(entry)
-session = Session(puzzle, lambda: 0.0, context=entry.context)
+session = Session(puzzle, context=entry.context)
 session.play(find_kind("latin").reveal(puzzle.state, session.solution, None))
 # each game process has opened its store and dealt the daily when it was opened (the deal is
 # cached then); what is timed is what finishing costs: the save, the replay check, the result

@@ -12,6 +12,7 @@ import secrets
 import signal
 import termios
 import threading
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
@@ -21,7 +22,6 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from .daily_play import (
     TEMPLATE_ENV,
@@ -36,11 +36,34 @@ from .daily_play import (
     slot_of,
     take_dealt,
 )
-from .engine import Level, Puzzle, PuzzleError, find_kind
+from .engine import Kind, Level, Puzzle, PuzzleError, find_kind
 from .engine.daily import DailyEntry, daily_set
-from .engine.gameid import generate_seeded, load_game_id, parse_game_id
+from .engine.gameid import parse_game_id
+from .play import (
+    Clock,
+    Dealer,
+    DealRequest,
+    Hold,
+    NewGameChoice,
+    Play,
+    Ports,
+    SavedGame,
+    SaveError,
+    format_time,
+)
 from .screens import has_screen, screen_for
-from .session import Clock, SavedGame, SaveError, Session
+from .screens.dialogs import CompletionScreen, ConfirmScreen, NewGameScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen
+from .screens.home import HomeScreen
+from .screens.messages import (
+    ChooseNewGame,
+    DailyDealt,
+    GameFinished,
+    GoHome,
+    OpenDaily,
+    ResumeGame,
+)
 from .store import MAIN_SLOT, Store, StoreError, open_store
 
 #: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
@@ -62,16 +85,17 @@ def terminal_gone(fd: int = 0) -> bool:
 HANG_UP_GRACE = 2.0
 
 
-class DealError(PuzzleError):
-    """A puzzle cannot be played: its givens have no solution, or more than one."""
-
-
 class PuzzleApp(App[int]):
     """puzzleterm's terminal UI.
 
     Everything that would make a run non-deterministic can be injected: ``clock`` (elapsed
     time), ``seeds`` (names of new puzzles), ``today`` (the date of the daily set) and
     ``home`` (where the store lives).
+
+    Screens ask for what the app does with messages (:mod:`.screens.messages`); games get
+    what they need from outside (the clock, the store to save in, where puzzles come from)
+    as :class:`~puzzleterm.play.Ports`, and the home and daily screens read the store and
+    the date through the app as their :class:`~.screens.messages.Lobby`.
     """
 
     CSS_PATH = "app.tcss"
@@ -85,14 +109,6 @@ class PuzzleApp(App[int]):
     #: opened, have the processor to themselves.
     AHEAD_DELAY: ClassVar[float] = 0.5
 
-    class Dealt(Message):
-        """A puzzle of today's set was dealt ahead (posted from the worker's thread)."""
-
-        def __init__(self, entry: DailyEntry, puzzle: Puzzle[Any]) -> None:
-            super().__init__()
-            self.entry = entry
-            self.puzzle = puzzle
-
     def __init__(self, *, game_id: str | None = None, home: Path | None = None,
                  clock: Clock | None = None, seeds: Callable[[], str] | None = None,
                  store: Store | None = None, ansi_color: bool = False,
@@ -104,11 +120,13 @@ class PuzzleApp(App[int]):
         self.deal_ahead = deal_ahead
         self.start_game_id = game_id
         self.home_dir = home
-        self.clock: Clock | None = clock
+        self.clock: Clock = clock if clock is not None else time.monotonic
         self.seeds = seeds if seeds is not None else (lambda: secrets.token_hex(4))
         self._store = store
         self.last_choice: dict[str, tuple[str, Level | None]] = {}
         self._save_error_shown = False
+        self.ports = Ports(clock=self.clock, autosave=self.save_game,
+                           dealer=Dealer(seeds=self.seeds, daily=self._daily_puzzle))
 
     # -- start -----------------------------------------------------------------------------
     @property
@@ -118,8 +136,6 @@ class PuzzleApp(App[int]):
         return self._store
 
     def on_mount(self) -> None:
-        from .screens.home import HomeScreen
-
         if not self.is_headless:  # a real terminal: a hang-up saves, then the app ends
             loop = asyncio.get_running_loop()
             for sig in HANG_UP_SIGNALS:
@@ -127,7 +143,7 @@ class PuzzleApp(App[int]):
             self.set_interval(TERMINAL_CHECK, self.check_terminal)
         if self.start_daily is None or not has_screen(self.start_daily.kind):
             # a daily opened at start is drawn first: home is made when it is left
-            self.push_screen(HomeScreen())
+            self.push_screen(HomeScreen(self))
         for notice in self.store.notices:
             self.notify(notice, severity="warning", timeout=10)
         # a shared store tells of a lost database while playing, and sends what waited
@@ -147,7 +163,7 @@ class PuzzleApp(App[int]):
         self.set_timer(self.AHEAD_DELAY, self._deal_ahead_when_idle)
 
     def _deal_ahead_when_idle(self) -> None:
-        if any(s.session is None and s.is_attached for s in self._play_screens()):
+        if any(s.game is None and s.is_attached for s in self._play_screens()):
             self._deal_ahead_later()  # a screen is dealing: dealing ahead would slow it
             return
         self.deal_today_ahead()
@@ -167,7 +183,7 @@ class PuzzleApp(App[int]):
         def work() -> None:
             try:
                 for entry in missing:
-                    if not self.post_message(self.Dealt(entry, deal_entry(entry))):
+                    if not self.post_message(DailyDealt(entry, deal_entry(entry))):
                         return  # the app is closing
             except Exception:  # never a traceback here: what is left is dealt when it is
                 return  # opened, where a failure is told (a closed app: a RuntimeError)
@@ -176,13 +192,11 @@ class PuzzleApp(App[int]):
         thread.start()
         return thread
 
-    def on_puzzle_app_dealt(self, message: PuzzleApp.Dealt) -> None:
+    def on_daily_dealt(self, message: DailyDealt) -> None:
         self.remember_deal(message.entry, message.puzzle)
 
     def open_game_id(self, game_id: str) -> None:
         """Open a game ID, asking first when it would replace a game in progress."""
-        from .screens.dialogs import ConfirmScreen
-
         try:
             parse_game_id(game_id)
         except PuzzleError as exc:
@@ -190,12 +204,12 @@ class PuzzleApp(App[int]):
             return
         at_stake = self.progress_at_stake()
         if at_stake is None:
-            self.start_game(game_id=game_id)
+            self.start_game(DealRequest(game_id=game_id))
             return
         self.push_screen(
             ConfirmScreen(f"Open this game ID? The game in progress ({at_stake}) will be "
                           "replaced.", yes="Open it", no="Keep mine"),
-            lambda yes: self.start_game(game_id=game_id) if yes else None)
+            lambda yes: self.start_game(DealRequest(game_id=game_id)) if yes else None)
 
     def on_unmount(self) -> None:
         if self._store is not None:
@@ -210,28 +224,18 @@ class PuzzleApp(App[int]):
             return [*kind.levels(kind.parse_params(params)), None]
         return [None]
 
-    def deal(self, choice: Any, game_id: str | None,
-             daily: DailyEntry | None = None) -> tuple[Puzzle[Any], Any]:
-        """Make the puzzle of a choice, a game ID or a daily, graded, and its solution (runs
-        in a worker thread; a daily comes from the store's cache when it holds it).
+    def _daily_puzzle(self, entry: DailyEntry) -> Puzzle[Any]:
+        """A daily's puzzle: from the store's cache when it holds it, else dealt (in the
+        deal's worker thread)."""
+        return deal_entry(entry, self.store)
 
-        Raises :class:`PuzzleError` (a bad ID) or :class:`DealError` (givens with no
-        solution or several: every puzzle played has exactly one).
-        """
-        if daily is not None:
-            puzzle = deal_entry(daily, self.store)
-        elif game_id is not None:
-            puzzle = load_game_id(game_id)
-        else:
-            kind = find_kind(choice.kind)
-            params = kind.parse_params(choice.params)
-            puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
-        return prepare(puzzle)
+    def on_choose_new_game(self, message: ChooseNewGame) -> None:
+        self.choose_new_game(message.kind, message.params, message.screen)
 
     def choose_new_game(self, kind_name: str, params: str | None = None,
-                        replace_screen: Any = None) -> None:
-        from .screens.dialogs import ConfirmScreen, NewGameChoice, NewGameScreen
-
+                        replace_screen: object = None) -> None:
+        """The new-game chooser of a kind; the game is dealt on ``replace_screen`` when it
+        is a game screen still there, else on a new one."""
         kind = find_kind(kind_name)
         last = self.last_choice.get(kind.name)
         sizes = kind.param_choices()
@@ -241,10 +245,10 @@ class PuzzleApp(App[int]):
         level = last[1] if last else Level.EASY if self.levels(kind.name, size)[0] else None
 
         def deal(choice: NewGameChoice) -> None:
-            if replace_screen is not None and replace_screen.is_attached:
+            if isinstance(replace_screen, GameScreen) and replace_screen.is_attached:
                 replace_screen.new_deal(choice)
             else:
-                self.start_game(choice=choice)
+                self.start_game(DealRequest(choice=choice))
 
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is None:
@@ -265,48 +269,51 @@ class PuzzleApp(App[int]):
     def progress_at_stake(self) -> str | None:
         """What a new game would throw away: the unfinished game with moves, if any."""
         for screen in self._play_screens():
-            s = screen.session
-            if s is not None and slot_of(s.context, s.kind.name) == MAIN_SLOT:
+            game = screen.game
+            if game is None:
+                continue
+            s = game.session
+            if slot_of(s.context, s.kind.name) == MAIN_SLOT:
                 if s.finished or not s.moves:
                     return None
                 return saved_line(s.kind.title, s.puzzle.params,
-                                  s.level.label if s.level else None, s.elapsed)
+                                  s.level.label if s.level else None, game.elapsed)
         saved = self.saved_game()
         if saved is None or saved.solved or not saved.moves:
             return None
         return self.saved_summary(saved)
 
-    def start_game(self, choice: Any = None, game_id: str | None = None) -> None:
+    def start_game(self, request: DealRequest) -> None:
         """Deal a game of a choice, or open a game ID, on the kind's screen."""
-        if game_id is not None:
+        if request.game_id is not None:
             try:
-                name = parse_game_id(game_id).kind
+                name = parse_game_id(request.game_id).kind
             except PuzzleError as exc:
                 self.notify(f"Could not open the game ID: {exc}", severity="error", timeout=10)
                 return
         else:
-            name = choice.kind
+            assert request.choice is not None
+            name = request.choice.kind
         if not has_screen(name):
             self.notify(f"{find_kind(name).title} cannot be played here yet.",
                         severity="error", timeout=8)
             return
         self._leave_play_screens()
-        self.push_screen(screen_for(name)(deal=choice, game_id=game_id))
+        self.push_screen(screen_for(name)(self.ports, request=request))
+
+    def on_go_home(self, _message: GoHome) -> None:
+        self.leave_to_home()
 
     def leave_to_home(self) -> None:
         """Close the screen on top: back to the screen under it, or to a new home screen when
         there is none but the app's blank one (a daily opened at start has no home under it
         until it is left)."""
-        from .screens.home import HomeScreen
-
         if len(self.screen_stack) > 2:
             self.pop_screen()
         else:
-            self.switch_screen(HomeScreen())
+            self.switch_screen(HomeScreen(self))
 
     def _leave_play_screens(self) -> None:
-        from .screens.game import GameScreen
-
         while len(self.screen_stack) > 1 and isinstance(self.screen, GameScreen):
             self.pop_screen()
 
@@ -337,6 +344,9 @@ class PuzzleApp(App[int]):
             title = saved.kind
         return saved_line(title, saved.params, saved.level, saved.elapsed)
 
+    def on_resume_game(self, _message: ResumeGame) -> None:
+        self.resume_game()
+
     def resume_game(self) -> None:
         saved = self.saved_game()
         if saved is None:
@@ -345,17 +355,15 @@ class PuzzleApp(App[int]):
         try:
             if not has_screen(find_kind(saved.kind).name):
                 raise SaveError(f"{saved.kind} games cannot be played here")
-            session = Session.restore(saved, self.clock)
+            game = Play.restore(saved, self.ports)
         except (SaveError, PuzzleError) as exc:
             self._set_aside(f"Your saved game could not be restored: {exc}. It was set aside.",
                             exc)
-            from .screens.home import HomeScreen
-
             if isinstance(self.screen, HomeScreen):
                 self.screen.rebuild_menu()
             return
         self._leave_play_screens()
-        self.push_screen(screen_for(session.kind.name)(session))
+        self.push_screen(screen_for(game.kind.name)(self.ports, game))
 
     def check_terminal(self) -> None:
         """Hang up when the terminal is gone though no SIGHUP came (a terminal that was never
@@ -372,33 +380,39 @@ class PuzzleApp(App[int]):
         Exiting also saves (a game screen saves as it closes), but tearing the screens down on
         a terminal that is gone may not get that far: the save comes first.  Should the exit
         still not finish, the process ends itself after :data:`HANG_UP_GRACE` seconds."""
-        from .screens.game import GameScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and screen.session is not None:
-                screen.set_away("hang-up", True)  # the clock stops at the hang-up
-                screen.save()
+        for screen in self._play_screens():
+            if screen.game is not None:
+                screen.game.hold(Hold.HIDDEN)  # the clock stops at the hang-up
+                screen.game.save()
         if not self.is_headless:
             fallback = threading.Timer(HANG_UP_GRACE, os._exit, (0,))
             fallback.daemon = True
             fallback.start()
         self.exit(0)
 
-    def save_session(self, session: Session) -> None:
+    def save_game(self, saved: SavedGame) -> None:
+        """Keep a game in progress in its slot (the games' autosave)."""
         try:
-            self.store.save_current(session.to_saved(), slot_of(session.context,
-                                                               session.kind.name))
+            self.store.save_current(saved, slot_of(saved.context, find_kind(saved.kind).name))
             self._save_error_shown = False
         except StoreError as exc:
             if not self._save_error_shown:
                 self._save_error_shown = True
                 self.notify(f"The game could not be saved: {exc}", severity="error", timeout=8)
 
-    def finish(self, session: Session) -> DailyDone | None:
+    def on_game_finished(self, message: GameFinished) -> None:
+        """Record a finished game and show what it earned; the dialog's answer goes back to
+        the game's screen."""
+        done = self.finish(message.saved)
+        summary = message.summary
+        if done is not None:
+            summary = replace(summary, share=done.share, streak=done.streak_text)
+        self.push_screen(CompletionScreen(summary), message.screen.after_completion)
+
+    def finish(self, saved: SavedGame) -> DailyDone | None:
         """Record a finished game; for a daily, its result too (once it replays to a solved
         state), and what the completion dialog shows of it."""
-        saved = session.to_saved()
-        slot = slot_of(session.context, session.kind.name)
+        slot = slot_of(saved.context, find_kind(saved.kind).name)
         try:
             if slot == MAIN_SLOT:
                 self.store.finish_current(saved, slot)
@@ -413,6 +427,9 @@ class PuzzleApp(App[int]):
         return done
 
     # -- dailies ---------------------------------------------------------------------------
+    def on_open_daily(self, message: OpenDaily) -> None:
+        self.open_daily(message.entry)
+
     def open_daily(self, entry: DailyEntry) -> None:
         """Open a daily puzzle: its saved game when it was started, else a fresh deal."""
         if not has_screen(entry.kind):
@@ -427,20 +444,20 @@ class PuzzleApp(App[int]):
                         severity="error", timeout=10)
             with suppress(StoreError):
                 self.store.set_aside_current(str(exc), entry.slot)
-        session: Session | None = None
+        game: Play | None = None
         if saved is not None:
             try:
-                session = Session.restore(saved, self.clock)
+                game = Play.restore(saved, self.ports)
             except (SaveError, PuzzleError) as exc:
                 self.notify(f"The saved daily could not be restored ({exc}). It was set aside.",
                             severity="error", timeout=10)
                 with suppress(StoreError):
                     self.store.set_aside_current(str(exc), entry.slot)
         self._leave_play_screens()
-        if session is not None:
-            self.push_screen(screen_for(entry.kind)(session))
+        if game is not None:
+            self.push_screen(screen_for(entry.kind)(self.ports, game))
         else:
-            self.push_screen(screen_for(entry.kind)(daily=entry))
+            self.push_screen(screen_for(entry.kind)(self.ports, request=DealRequest(daily=entry)))
 
     def open_daily_kind(self, day: Any, kind: str) -> None:
         entry = entry_for(day, kind)
@@ -456,15 +473,12 @@ class PuzzleApp(App[int]):
 
     def game_in_progress(self) -> bool:
         for screen in self._play_screens():
-            if screen.session is not None:
-                return not screen.session.finished
+            if screen.game is not None:
+                return not screen.game.finished
         return self.store.current_text() is not None
 
     # -- app-wide actions ------------------------------------------------------------------
     def action_help(self) -> None:
-        from .screens.game import GameScreen
-        from .screens.help import HelpScreen
-
         screen = self.screen
         if isinstance(screen, HelpScreen):
             return
@@ -474,8 +488,6 @@ class PuzzleApp(App[int]):
             self.push_screen(HelpScreen(getattr(screen, "HELP_KEYS", None)))
 
     async def action_quit(self) -> None:
-        from .screens.dialogs import ConfirmScreen
-
         if isinstance(self.screen, ConfirmScreen):
             return
         if not self.game_in_progress():
@@ -485,45 +497,28 @@ class PuzzleApp(App[int]):
         def answer(yes: bool | None) -> None:
             if yes:
                 for screen in self._play_screens():
-                    screen.set_away("quit", True)
-                    screen.save()
+                    if screen.game is not None:
+                        screen.game.hold(Hold.HIDDEN)
+                        screen.game.save()
                 self.exit(0)
 
         self.push_screen(ConfirmScreen("Quit puzzleterm? Your game is saved and can be "
                                        "continued next time.", yes="Quit", no="Stay"), answer)
 
-    def _play_screens(self) -> list[Any]:
-        from .screens.game import GameScreen
-
+    def _play_screens(self) -> list[GameScreen]:
         return [s for s in self.screen_stack if isinstance(s, GameScreen)]
 
     def on_app_blur(self, _event: events.AppBlur) -> None:
+        """The terminal lost focus: every game pauses (board hidden, moves refused)."""
         for screen in self._play_screens():
-            screen.set_away("blur", True)
-            screen.save()
+            screen.hold(Hold.AWAY)
 
     def on_app_focus(self, _event: events.AppFocus) -> None:
         for screen in self._play_screens():
-            screen.set_away("blur", False)
+            screen.hold(Hold.AWAY, False)
 
 
-def prepare(puzzle: Puzzle[Any]) -> tuple[Puzzle[Any], Any]:
-    """A puzzle ready to play: checked unique when it came from outside, graded when it
-    came ungraded, and its solution (off the UI thread: dealing runs in a worker)."""
-    kind = find_kind(puzzle.kind)
-    if puzzle.seed is None:  # givens from outside; a generated puzzle is unique by making
-        count = kind.count_solutions(puzzle.state, 2)
-        if count == 0:
-            raise DealError("this puzzle has no solution")
-        if count > 1:
-            raise DealError("this puzzle has more than one solution")
-        if puzzle.grade is None:
-            with suppress(PuzzleError):  # stays unrated
-                puzzle = replace(puzzle, grade=kind.grade(puzzle.state))
-    return puzzle, kind.solve(puzzle.state)
-
-
-def level_note(kind: Any, params: str) -> str:
+def level_note(kind: Kind[Any, Any], params: str) -> str:
     try:
         note: str = kind.level_note(kind.parse_params(params))
     except PuzzleError:
@@ -533,8 +528,6 @@ def level_note(kind: Any, params: str) -> str:
 
 def saved_line(title: str, params: str, level: str | None, elapsed: float) -> str:
     """``Sudoku 9x9 easy · 03:12``: short enough for the home menu at 80 columns."""
-    from .session import format_time
-
     lv = f" {level}" if level else ""
     return f"{title} {params}{lv} · {format_time(elapsed)}"
 

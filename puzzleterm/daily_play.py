@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_kind
-from .engine.daily import DailyEntry, check_date, daily_set, deal, streaks
+from .engine.daily import STREAK_KIND, DailyEntry, check_date, daily_set, deal, streaks
 from .engine.gameid import load_game_id
-from .session import SavedGame, SaveError, Session, format_time
+from .play import SavedGame, SaveError, Session, format_time
 from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store, StoreError, deals_in
 
 Today = Callable[[], date]
@@ -157,17 +157,18 @@ def verify(saved: SavedGame, store: Store | None, today: date, finished: float) 
     session = Session.restore(saved)
     if session.status is not Status.SOLVED:
         raise SaveError("the save's moves do not solve the puzzle")
+    # what the game recorded: a result is ranked unassisted only when it had no assist at
+    # all (no hint asked for or applied, no reveal, no check)
     return DailyResult(day, entry.kind, entry.params, entry.level.name.lower(), entry.seed_id,
-                       round(saved.elapsed, 3), saved.hints_used, saved.reveals,
-                       bool(saved.options.get("checked") or saved.options.get("check")),
-                       session.assisted, finished)
+                       round(saved.elapsed, 3), session.hints_used, session.reveals,
+                       session.checks > 0, not session.unaided, finished)
 
 
 def streak_of(results: Iterable[DailyResult], today: date) -> tuple[int, int]:
-    """``(current, best)`` streak: days whose daily 9x9 Sudoku was solved without reveals
-    **on that day** (solving an old day from the archive does not fill a gap).  Today's
-    Sudoku solved with a reveal ends the current streak at once."""
-    sudokus = [r for r in results if r.kind == "sudoku"]
+    """``(current, best)`` streak: days whose daily of the streak kind (the 9x9 Sudoku) was
+    solved without reveals **on that day** (solving an old day from the archive does not fill
+    a gap).  Today's one solved with a reveal ends the current streak at once."""
+    sudokus = [r for r in results if r.kind == STREAK_KIND]
     current, best = streaks((r.day for r in sudokus if r.clean and on_time(r)), today)
     if any(r.day == today and not r.clean for r in sudokus):
         current = 0
@@ -199,7 +200,7 @@ class DailyDone:
         if self.result is None:
             return None
         lines = []
-        if self.result.kind == "sudoku":
+        if self.result.kind == STREAK_KIND:
             current, best = self.streak
             lines.append(f"Daily streak {current} (best {best})")
         rank = rank_text(self.board, self.result.day == self.today)
@@ -245,7 +246,8 @@ def rank_text(board: Leaderboard | None, today: bool = True) -> str | None:
         return GUEST_NOTE
     when = "today" if today else f"on {board.day.isoformat()}"
     if board.place is None:
-        return f"Solves with hints or reveals are not ranked ({board.total} ranked {when})."
+        return (f"Solves with hints, reveals or checks are not ranked ({board.total} ranked "
+                f"{when}).")
     return f"You are {ordinal(board.place)} of {board.total} {when}."
 
 
@@ -271,10 +273,12 @@ def share_line(result: DailyResult, streak: int) -> str:
              else f"{result.hints} hint{'s' * (result.hints != 1)}")
     if result.reveals:
         help_ += f", {result.reveals} reveal{'s' * (result.reveals != 1)}"
+    if result.checked:
+        help_ += ", checked"
     level = f" {result.level}" if result.level else ""
     parts = [f"puzzleterm daily {result.day.isoformat()}",
              f"{title}{level} {format_time(result.elapsed)}", help_]
-    if result.kind == "sudoku":
+    if result.kind == STREAK_KIND:
         parts.append(f"streak {streak}")
     return " · ".join(parts)
 
@@ -341,7 +345,7 @@ def stats_of(finished: Sequence[FinishedGame], results: Sequence[DailyResult],
                              sum(1 for g in games if not g.assisted), min(times, default=None),
                              statistics.median(times) if times else None))
     current, best = streak_of(results, today)
-    sudoku = [r.elapsed for r in results if r.kind == "sudoku" and r.clean]
+    sudoku = [r.elapsed for r in results if r.kind == STREAK_KIND and r.clean]
     return Stats(tuple(rows), current, best, len(results), tuple(sudoku[-recent:]))
 
 

@@ -67,7 +67,7 @@ def test_stats_prints_the_players_table(capsys: pytest.CaptureFixture[str],
                                         ui_home: Path) -> None:
     from dataclasses import replace
 
-    from puzzleterm.session import SavedGame
+    from puzzleterm.play import SavedGame
     from puzzleterm.store import SqliteStore
 
     store = SqliteStore.open(ui_home)

@@ -22,7 +22,7 @@ from puzzleterm.daily_play import (
 )
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.daily import DailyEntry
-from puzzleterm.session import SavedGame, SaveError, Session
+from puzzleterm.play import SavedGame, SaveError, Session
 from puzzleterm.store import DailyResult, SqliteStore, Store
 
 DAY = date(2026, 11, 23)
@@ -42,7 +42,7 @@ def solved_save(entry: DailyEntry, store: Store | None = None, hints: int = 0) -
     """A daily played to the end: every blank filled with one plain move."""
     puzzle = deal_entry(entry, store)
     kind = find_kind(entry.kind)
-    session = Session(puzzle, lambda: 0.0, context=entry.context)
+    session = Session(puzzle, context=entry.context)
     session.play(kind.reveal(puzzle.state, session.solution, None))
     assert session.finished
     return replace(session.to_saved(), elapsed=754.0, hints_used=hints)

@@ -12,10 +12,10 @@ import pytest
 from puzzleterm.app import PuzzleApp
 from puzzleterm.cli import main
 from puzzleterm.daily_play import record_daily
+from puzzleterm.play import SavedGame
 from puzzleterm.screens.daily import StatsScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.leaderboard import LeaderboardScreen
-from puzzleterm.session import SavedGame
 from puzzleterm.store import DailyResult, NameError_, SqliteStore, Store, display_name
 from tests import pgserver
 from tests.conftest import FakeClock, screen_text
@@ -92,7 +92,8 @@ def test_the_completion_line_gives_the_place_of_the_day(tmp_path: Path) -> None:
     helped = SqliteStore.open(tmp_path, DEE)
     done = record_daily(solved_save(entry, helped, hints=2), entry.slot, helped, DAY,
                         now=noon(DAY))
-    assert done.streak_text == "Solves with hints or reveals are not ranked (3 ranked today)."
+    assert done.streak_text == ("Solves with hints, reveals or checks are not ranked "
+                                 "(3 ranked today).")
     guest = SqliteStore.open(tmp_path, "guest-42")
     done = record_daily(solved_save(entry, guest), entry.slot, guest, DAY, now=noon(DAY))
     assert done.board is None and "Guests are not ranked" in (done.streak_text or "")

@@ -14,9 +14,9 @@ import pytest
 from puzzleterm.app import PuzzleApp
 from puzzleterm.daily_play import TEMPLATE_ENV, cached_puzzle, take_dealt
 from puzzleterm.engine.daily import DailyEntry, daily_set
+from puzzleterm.play import SavedGame
 from puzzleterm.screens import has_screen
 from puzzleterm.serve.prefork import DailyTemplate, _deal_template, _start_from, _use_template
-from puzzleterm.session import SavedGame
 from puzzleterm.store import DB_NAME, SqliteStore, Store
 
 from .conftest import EASY9, FakeClock

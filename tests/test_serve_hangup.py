@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncssh
 
 from puzzleterm.app import PuzzleApp
-from puzzleterm.screens.game import SAVE_EVERY
+from puzzleterm.play import SAVE_EVERY
 from puzzleterm.screens.sudoku import SudokuScreen
 from puzzleterm.serve.server import GameServer
 from puzzleterm.store import SqliteStore

@@ -1,4 +1,4 @@
-"""The session (mid end): history, undo/redo, restart, assists, time, save and replay."""
+"""The session: history, undo/redo, restart, assists (hints, reveals, checks), save and replay."""
 
 from __future__ import annotations
 
@@ -12,25 +12,25 @@ from hypothesis import strategies as st
 from puzzleterm.engine import MoveError, Status
 from puzzleterm.engine.gameid import load_game_id
 from puzzleterm.engine.sudoku.state import solution_of
-from puzzleterm.session import SavedGame, SaveError, Session
-
-from .conftest import FakeClock
+from puzzleterm.play import SavedGame, SaveError, Session
 
 EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
          "8..67.82....26.95..8..2.3..9..5.1.3..")
 FOUR = "sudoku:4x4:..2...431....3.."  # solution 3421 2143 1234 4312
 
 
-def new(game_id: str = EASY9, clock: FakeClock | None = None) -> Session:
-    return Session(load_game_id(game_id), clock or FakeClock())
+def new(game_id: str = EASY9) -> Session:
+    return Session(load_game_id(game_id))
 
 
-def test_session_module_does_not_import_textual() -> None:
+def test_the_mid_end_imports_no_ui_and_no_storage() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, puzzleterm.session, puzzleterm.store\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+    code = ("import sys, puzzleterm.play\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich',\n"
+            "      'sqlite3', 'asyncssh') or m.startswith(('puzzleterm.store', 'puzzleterm.app',\n"
+            "      'puzzleterm.screens', 'puzzleterm.daily_play'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -87,85 +87,74 @@ def test_hints_and_reveals_mark_the_game_assisted_for_good() -> None:
     assert t.finished and t.reveals == 2
 
 
-def test_elapsed_time_pauses_when_paused_away_and_solved() -> None:
-    clock = FakeClock()
-    s = new(FOUR, clock)
-    clock.advance(10)
-    assert s.elapsed == 10
-    s.set_paused(True)
-    clock.advance(100)
-    s.set_paused(False)
-    clock.advance(5)
-    s.set_away(True)
-    clock.advance(100)
-    s.set_away(False)
-    assert s.elapsed == 15
-    with pytest.raises(MoveError, match="paused"):
-        s.set_paused(True)
-        s.play("r1c1=3")
-    s.set_paused(False)
+def test_a_solved_game_takes_no_more_moves() -> None:
+    s = new(FOUR)
     sol = s.state.solution
     for cell in range(16):
         if not s.state.values[cell]:
             s.play(f"{s.state.geo.cell_name(cell)}={sol[cell]}")
     assert s.status is Status.SOLVED and s.finished
-    clock.advance(50)
-    assert s.elapsed == 15
     with pytest.raises(MoveError, match="solved"):
         s.play("r1c1=0")
     assert not s.can_undo
 
 
+def test_a_check_is_an_assist_that_turning_it_off_does_not_take_back() -> None:
+    s = new()
+    assert s.unaided and not s.checking
+    assert s.check(True) and s.checking and s.checks == 1
+    assert s.assisted and not s.unaided
+    assert s.check(False) and not s.checking
+    assert s.checks == 1 and s.assisted  # off again: still counted
+    assert not s.check(False)  # no change, nothing counted
+    s.check(True)
+    assert s.checks == 2
+    s.play("r1c1=4")
+    s.undo()  # undo moves through the moves, not the checks
+    assert s.checks == 2 and s.checking
+
+
 def test_save_and_restore_replays_every_move() -> None:
-    clock = FakeClock()
-    s = new(clock=clock)
+    s = new()
     for move in ("r1c1=4", "auto", "r1c2+8", "r1c4=9"):
         s.play(move)
     s.apply_hint("r1c2=8")
     s.undo()
     s.note_hint_shown()
-    s.options["check"] = True
-    clock.advance(61.5)
-    saved = s.to_saved()
+    s.check(True)
+    s.options["cursor"] = 3
+    saved = s.to_saved(elapsed=61.5)
     text = json.dumps(saved.to_json())
     back = SavedGame.from_json(json.loads(text))
-    assert back == saved
-    r = Session.restore(back, clock)
+    assert back == saved and back.elapsed == 61.5 and back.checks == 1 and back.checking
+    r = Session.restore(back)
     assert r.moves == s.moves and r.pos == s.pos and r.state == s.state
-    assert r.elapsed == pytest.approx(61.5)
-    assert r.assisted and r.hints_used == 1 and r.options == {"check": True}
+    assert r.assisted and r.hints_used == 1 and r.options == {"cursor": 3}
+    assert r.checks == 1 and r.checking
     assert r.redo() and r.state.values[1] == 8
 
 
-def test_a_game_saved_while_paused_is_restored_paused_with_its_clock_stopped() -> None:
-    clock = FakeClock()
-    s = new(clock=clock)
+@pytest.mark.parametrize("option", ["check", "checked"])
+def test_an_older_save_with_check_on_counts_one_check(option: str) -> None:
+    s = new()
     s.play("r1c1=4")
-    clock.advance(30)
-    s.set_paused(True)
-    clock.advance(100)
-    saved = SavedGame.from_json(json.loads(json.dumps(s.to_saved().to_json())))
-    assert saved.paused
-    r = Session.restore(saved, clock)
-    clock.advance(500)
-    assert r.paused and not r.running and r.elapsed == 30
-    with pytest.raises(MoveError, match="paused"):
-        r.play("r1c2=8")
-    r.set_paused(False)
-    clock.advance(5)
-    assert r.elapsed == 35
-    # a save written before the flag existed, or while playing, comes back running
-    data = saved.to_json()
-    del data["paused"]
-    assert not Session.restore(SavedGame.from_json(data), clock).paused
-    r.set_paused(False)
-    assert not Session.restore(r.to_saved(), clock).paused
+    data = s.to_saved().to_json()
+    data["version"] = 2
+    del data["checks"], data["checking"]
+    data["options"] = {option: True, "cursor": 5}
+    saved = SavedGame.from_json(data)
+    assert saved.checks == 1 and saved.checking and saved.options == {"cursor": 5}
+    r = Session.restore(saved)
+    assert r.checks == 1 and r.assisted and not r.unaided
+    data["options"] = {"check": False}
+    off = Session.restore(SavedGame.from_json(data))
+    assert off.checks == 0 and not off.checking and off.unaided
 
 
 def test_restore_keeps_the_seed_name() -> None:
     puzzle = load_game_id("sudoku:4x4:any#keep")
-    s = Session(puzzle, FakeClock())
-    r = Session.restore(s.to_saved(), FakeClock())
+    s = Session(puzzle)
+    r = Session.restore(s.to_saved())
     assert r.puzzle.seed_id == "sudoku:4x4:any#keep"
     assert r.game_id == s.game_id
 
@@ -174,7 +163,7 @@ def test_a_move_that_does_not_replay_is_a_save_error() -> None:
     saved = SavedGame(kind="sudoku", params="9x9", game_id=EASY9, moves=("r1c1=4", "r1c3=1"),
                       pos=2)
     with pytest.raises(SaveError, match="move 2"):
-        Session.restore(saved, FakeClock())
+        Session.restore(saved)
 
 
 @pytest.mark.parametrize("data, message", [
@@ -193,7 +182,7 @@ def test_malformed_save_records_are_save_errors(data: object, message: str) -> N
 def test_unknown_puzzles_in_saves_are_save_errors() -> None:
     for game_id in ("sudoku:9x9:123", "nosuch:9x9:....", "garbage"):
         with pytest.raises(SaveError):
-            Session.restore(SavedGame(kind="sudoku", params="9x9", game_id=game_id), FakeClock())
+            Session.restore(SavedGame(kind="sudoku", params="9x9", game_id=game_id))
 
 
 _json = st.recursive(
@@ -215,11 +204,14 @@ _json = st.recursive(
     "elapsed": st.floats(allow_nan=False, allow_infinity=False) | _json,
     "assisted": _json,
     "options": _json,
+    "version": st.sampled_from([1, 2, 3]) | _json,
+    "checks": st.integers(-2, 3) | _json,
+    "checking": _json,
 }))
 def test_any_save_record_restores_or_gives_a_save_error(data: dict[str, object]) -> None:
     try:
         saved = SavedGame.from_json(data)
-        Session.restore(saved, FakeClock())
+        Session.restore(saved)
     except SaveError:
         pass
 
@@ -242,6 +234,6 @@ def test_one_solution_per_game_handed_to_every_state(monkeypatch: pytest.MonkeyP
         assert s.state.solution == (3, 4, 2, 1, 2, 1, 4, 3, 1, 2, 3, 4, 4, 3, 1, 2)
     assert s.solution is not None
     assert len(calls) == 1  # once for the game, never again per state
-    known = Session(load_game_id(FOUR), FakeClock())
+    known = Session(load_game_id(FOUR))
     assert known.state.solution is not None and known.solution is not None
     assert len(calls) == 1

@@ -18,7 +18,7 @@ import pytest
 from puzzleterm.daily_play import deal_entry
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.daily import daily_set
-from puzzleterm.session import Session
+from puzzleterm.play import Session
 from puzzleterm.store.pg import PgStore
 from tests.pgserver import pg_server
 from tests.serve_client import ENTER, Player, start_server
@@ -54,7 +54,7 @@ async def test_a_daily_finished_on_one_host_is_on_the_others_leaderboard(
     entries = daily_set(today)
     [entry] = [e for e in entries if e.kind == "latin"]
     puzzle = deal_entry(entry)
-    solution = Session(puzzle, lambda: 0.0).solution
+    solution = Session(puzzle).solution
     try:
         first = await Player(one, key).connect()
         await first.wait_for(lambda s: "Latin square" in s and "Quit" in s)

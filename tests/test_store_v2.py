@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzleterm.session import SavedGame, Session
+from puzzleterm.play import SavedGame, Session
 from puzzleterm.store import DB_NAME, MAIN_SLOT, DailyResult, SqliteStore
 from puzzleterm.store import schema as store_schema
 from puzzleterm.store.schema import SCHEMA_VERSION

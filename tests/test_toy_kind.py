@@ -17,8 +17,8 @@ import pytest
 from puzzleterm.app import PuzzleApp
 from puzzleterm.engine import MoveError, Status, find_kind
 from puzzleterm.engine.gameid import generate_seeded, load_game_id
+from puzzleterm.play import Session
 from puzzleterm.screens.home import HomeScreen
-from puzzleterm.session import Session
 from puzzleterm.store import SqliteStore
 
 from . import toykind
@@ -49,7 +49,7 @@ def test_game_ids_round_trip() -> None:
 
 
 def test_session_undo_redo_hint_reveal() -> None:
-    s = Session(load_game_id(GAME), FakeClock())
+    s = Session(load_game_id(GAME))
     assert s.solution is not None and s.status is Status.PLAYING
     s.play("flip 1")
     assert s.undo() and s.state == s.initial and s.redo()
@@ -70,7 +70,7 @@ def test_save_kill_restore(tmp_path: Path) -> None:
         "from tests import toykind\n"
         "toykind.install()\n"
         "from puzzleterm.engine.gameid import load_game_id\n"
-        "from puzzleterm.session import Session\n"
+        "from puzzleterm.play import Session\n"
         "from puzzleterm.store import SqliteStore\n"
         "store = SqliteStore.open()\n"
         f"s = Session(load_game_id({GAME!r}))\n"
@@ -86,7 +86,7 @@ def test_save_kill_restore(tmp_path: Path) -> None:
     assert proc.returncode == -signal.SIGKILL
     saved = SqliteStore.open(tmp_path).load_current()
     assert saved is not None and saved.kind == "lamps"
-    s = Session.restore(saved, FakeClock())
+    s = Session.restore(saved)
     assert s.moves == ("flip 1", "flip 4", "flip 4", "flip 2") and s.pos == 3
     assert s.state.flips == (True, False, False, False, False, False, False)
 
@@ -127,7 +127,7 @@ async def test_the_generic_game_screen_plays_it(tmp_path: Path) -> None:
         await pilot.press("t")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.hint_stage == 1
+        assert screen.game.hint_stage == 1
         await pilot.press("t", "t")
         assert screen.session.moves[-1].startswith("hint:flip")
         await pilot.press("question_mark")

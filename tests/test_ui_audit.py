@@ -147,7 +147,7 @@ async def test_a_long_hint_shows_its_end_at_80x24(ui_home: Path) -> None:
         await ready(pilot)
         await pilot.press("t")
         await ready(pilot)
-        step = screen.hint_step
+        step = screen.game.hint_step
         assert step is not None and step.name == "XY-Chain" and len(step.explanation) > 200
         shown = screen_text(app)
         assert "(t again: apply it)" in shown

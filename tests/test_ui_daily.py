@@ -223,7 +223,7 @@ async def test_the_calendar_opens_past_days_but_not_future_ones(
 async def test_the_stats_screen(ui_home: Path, ui_clock: FakeClock) -> None:
     from dataclasses import replace
 
-    from puzzleterm.session import SavedGame
+    from puzzleterm.play import SavedGame
 
     store = SqliteStore.open(ui_home)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")

@@ -21,6 +21,7 @@ from puzzleterm.engine import Level, all_kinds
 from puzzleterm.engine.gameid import load_game_id
 from puzzleterm.engine.sudoku.human.catalog import Deduction
 from puzzleterm.engine.sudoku.state import solution_of
+from puzzleterm.play import Play, SavedGame, Session
 from puzzleterm.screens.dialogs import (
     CompletionScreen,
     ConfirmScreen,
@@ -31,7 +32,6 @@ from puzzleterm.screens.dialogs import (
 from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.sudoku import SudokuScreen as PlayScreen
-from puzzleterm.session import SavedGame, Session
 from puzzleterm.store import SqliteStore
 
 from .conftest import (
@@ -80,10 +80,14 @@ class Game:
         return play(self.app)
 
     @property
+    def game(self) -> Play:
+        game = self.screen.game
+        assert game is not None
+        return game
+
+    @property
     def session(self) -> Session:
-        session = self.screen.session
-        assert session is not None
-        return session
+        return self.game.session
 
     async def press(self, *keys: str) -> None:
         await self.pilot.press(*keys)
@@ -423,12 +427,12 @@ async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
         screen, session = g.screen, g.session
         await g.press("t")
         await ready(g.pilot)  # the step is found in a worker thread
-        step = screen.hint_step
-        assert step is not None and screen.hint_stage == 1
+        step = screen.game.hint_step
+        assert step is not None and screen.game.hint_stage == 1
         assert "Hint:" in g.text()
         assert session.moves == ()
         await g.press("t")
-        assert screen.hint_stage == 2
+        assert screen.game.hint_stage == 2
         view = screen.board.view
         assert view is not None and view.hint_targets | view.hint_cells
         assert f"{step.name}:" in g.text()
@@ -437,7 +441,7 @@ async def test_hint_nudges_then_explains_then_applies(ui_home: Path) -> None:
         assert session.assisted and session.hints_applied == 1 and session.hints_used == 1
         for cell, digit in step.evidence.placements:
             assert session.state.values[cell] == digit
-        assert screen.hint_step is None  # the next press starts over from the new position
+        assert screen.game.hint_step is None  # the next press starts over from the new position
 
 
 async def test_hint_with_an_injected_solver(ui_home: Path) -> None:
@@ -471,7 +475,7 @@ async def test_puzzles_dealt_without_a_level_are_graded(ui_home: Path) -> None:
 async def test_completing_a_puzzle_shows_the_completion_dialog(
         ui_home: Path, ui_clock: FakeClock) -> None:
     async with playing(ui_home, NEARLY9, clock=ui_clock) as g:
-        session = g.session
+        session, game = g.session, g.game
         ui_clock.advance(75)
         await g.press("4")
         await g.goto(40)
@@ -483,7 +487,7 @@ async def test_completing_a_puzzle_shows_the_completion_dialog(
         text = g.text()
         assert "Solved!" in text and "01:15" in text and "Solved unaided" in text
         ui_clock.advance(100)
-        assert session.elapsed == 75  # the clock stops once solved
+        assert game.elapsed == 75  # the clock stops once solved
         store = SqliteStore.open(ui_home)
         assert store.load_current() is None and store.finished_count() == 1
         await g.press("h")  # home
@@ -512,7 +516,7 @@ async def test_pause_hides_the_board_and_stops_the_clock(
         screen, session = g.screen, g.session
         ui_clock.advance(10)
         await g.press("p")
-        assert session.paused and not screen.board.display
+        assert g.game.paused and not screen.board.display
         assert "Paused" in g.text()
         ui_clock.advance(50)
         await g.press("4")  # ignored while paused
@@ -520,13 +524,13 @@ async def test_pause_hides_the_board_and_stops_the_clock(
         await g.press("p")
         assert screen.board.display
         ui_clock.advance(5)
-        assert session.elapsed == 15
+        assert g.game.elapsed == 15
 
 
 async def test_leaving_the_app_or_the_screen_stops_the_clock(
         ui_home: Path, ui_clock: FakeClock) -> None:
     async with playing(ui_home, clock=ui_clock) as g:
-        session = g.session
+        game = g.game
         ui_clock.advance(3)
         g.app.post_message(events.AppBlur())
         await g.pilot.pause()
@@ -534,12 +538,12 @@ async def test_leaving_the_app_or_the_screen_stops_the_clock(
         g.app.post_message(events.AppFocus())
         await g.pilot.pause()
         ui_clock.advance(2)
-        assert session.elapsed == 5
+        assert game.elapsed == 5
         await g.press("question_mark")  # help hides the game
         assert isinstance(g.app.screen, HelpScreen)
         ui_clock.advance(30)
         await g.press("escape")
-        assert session.elapsed == 5
+        assert game.elapsed == 5
 
 
 async def test_quit_and_resume_the_same_game_with_its_moves_and_time(
@@ -561,7 +565,7 @@ async def test_quit_and_resume_the_same_game_with_its_moves_and_time(
         await g.press("enter")
         restored = g.session
         assert restored.moves == moves and restored.pos == pos and restored.state == state
-        assert restored.elapsed == pytest.approx(142)
+        assert g.game.elapsed == pytest.approx(142)
         await g.press("y")  # the redo list survived too
         assert restored.state.values[3] == 5
 
@@ -805,7 +809,7 @@ async def test_the_hint_is_worked_out_in_a_worker_while_the_panel_says_thinking(
     hints = SlowHints()
     async with playing(ui_home, NEARLY9, hints=hints) as g:
         await g.press("t")
-        assert "thinking…" in g.text() and g.screen.hint_step is None
+        assert "thinking…" in g.text() and g.screen.game.hint_step is None
         await g.press("t", "t")  # again while it thinks: nothing more
         assert len(hints.asked) == 1 and g.session.hints_used == 0
         await g.press("down")  # the UI answers meanwhile
@@ -814,7 +818,7 @@ async def test_the_hint_is_worked_out_in_a_worker_while_the_panel_says_thinking(
         await ready(g.pilot)
         assert threading.main_thread().name not in hints.threads
         assert "thinking…" not in g.text() and "Hint: Look around" in g.text()
-        assert g.screen.hint_stage == 1 and g.session.hints_used == 1
+        assert g.screen.game.hint_stage == 1 and g.session.hints_used == 1
         await g.press("t", "t")  # explained, then applied: the three presses stay
         assert g.session.moves == ("hint:r1c1=4",)
 
@@ -828,13 +832,13 @@ async def test_a_move_made_while_the_hint_thinks_drops_the_stale_answer(
         assert "thinking…" not in g.text()
         hints.release.set()
         await ready(g.pilot)
-        assert g.screen.hint_step is None and g.session.hints_used == 0
+        assert g.screen.game.hint_step is None and g.session.hints_used == 0
         assert "Hint:" not in g.text() and g.session.moves == ("r1c1=4",)
         hints.release.clear()
         await g.press("t")  # a hint on the new position (r5c5 is the next empty cell)
         hints.release.set()
         await ready(g.pilot)
-        assert hints.asked[-1] is g.session.state and g.screen.hint_stage == 1
+        assert hints.asked[-1] is g.session.state and g.screen.game.hint_stage == 1
 
 
 async def test_a_hint_asked_again_after_a_move_waits_for_the_stale_worker(
@@ -847,7 +851,7 @@ async def test_a_hint_asked_again_after_a_move_waits_for_the_stale_worker(
         await ready(g.pilot)
         await ready(g.pilot)
         assert len(hints.asked) == 2 and hints.asked[-1] is g.session.state
-        assert g.screen.hint_stage == 1 and g.session.hints_used == 1
+        assert g.screen.game.hint_stage == 1 and g.session.hints_used == 1
 
 
 async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
@@ -868,10 +872,11 @@ async def test_the_solution_is_worked_out_once_per_game_off_the_ui_thread(
         assert g.screen.board.view is not None and g.screen.board.view.mistakes == {0}
         await g.press("t")  # the hint sees the mistake (its check needs the solution)
         await ready(g.pilot)
-        assert g.screen.hint_step is not None and g.screen.hint_step.technique == "mistake"
+        step = g.game.hint_step
+        assert step is not None and step.technique == "mistake"
         await g.press("0", "right", "right", "right", "v", "t")  # cleared, revealed, hint
         await ready(g.pilot)
-        assert g.session.reveals == 1 and g.screen.hint_step is not None
+        assert g.session.reveals == 1 and g.screen.game.hint_step is not None
     assert len(calls) == 1, calls  # once, when the puzzle was dealt
     assert calls[0] != threading.main_thread().name
 
@@ -884,8 +889,8 @@ async def test_latin_shapes_write_the_hint_in_shapes(ui_home: Path) -> None:
         await g.press("o", "t")
         await ready(g.pilot)
         await g.press("t")
-        step = screen.hint_step
-        assert step is not None and screen.hint_stage == 2
+        step = screen.game.hint_step
+        assert step is not None and screen.game.hint_stage == 2
         shapes = set("○□△×☆")
         assert shapes & set(step.explanation)
         assert not shapes & set(step.move)
@@ -895,8 +900,8 @@ async def test_latin_shapes_write_the_hint_in_shapes(ui_home: Path) -> None:
         used = session.hints_used
         await g.press("o")  # back to digits: the shown hint is written again
         await ready(g.pilot)
-        again = screen.hint_step
-        assert again is not None and screen.hint_stage == 2 and session.hints_used == used
+        again = screen.game.hint_step
+        assert again is not None and screen.game.hint_stage == 2 and session.hints_used == used
         assert not shapes & set(again.explanation) and again.move == step.move
         assert again.explanation != step.explanation
         assert f"{step.name}:" in g.text()
@@ -921,14 +926,14 @@ async def test_shapes_switched_while_a_hint_is_worked_out(ui_home: Path) -> None
 
     async with playing(ui_home, LATIN5, hints=Hints()) as g:
         await g.press("t")
-        assert g.screen._hint_waiting
+        assert g.game.hint_waiting
         await g.press("o")  # shapes on while the worker still thinks in digits
         go.set()
         for _ in range(20):  # the first answer is dropped and a second worker started
             await ready(g.pilot)
-            if not g.screen._hint_waiting:
+            if not g.game.hint_waiting:
                 break
-        step = g.screen.hint_step
+        step = g.screen.game.hint_step
         assert calls == ["1", "○"]
         assert step is not None and step.explanation == "r1c3 can only be ○"
         assert g.session.hints_used == 1

@@ -90,7 +90,7 @@ async def test_the_clock_stops_under_the_quit_dialog(ui_home: Path, ui_clock: Fa
         ui_clock.advance(300)
         await g.press("escape")
         ui_clock.advance(5)
-        assert g.session.elapsed == 15
+        assert g.game.elapsed == 15
 
 
 @pytest.mark.parametrize("key", ["i", "n", "V", "question_mark"],
@@ -98,7 +98,7 @@ async def test_the_clock_stops_under_the_quit_dialog(ui_home: Path, ui_clock: Fa
 async def test_the_clock_stops_under_every_dialog(ui_home: Path, ui_clock: FakeClock,
                                                   key: str) -> None:
     async with playing(ui_home, clock=ui_clock) as g:
-        screen, session = g.screen, g.session
+        screen, game = g.screen, g.game
         ui_clock.advance(10)
         await g.press(key)
         assert g.app.screen is not screen
@@ -106,7 +106,7 @@ async def test_the_clock_stops_under_every_dialog(ui_home: Path, ui_clock: FakeC
         await g.press("escape")
         assert g.app.screen is screen
         ui_clock.advance(5)
-        assert session.elapsed == 15
+        assert game.elapsed == 15
 
 
 async def test_the_clock_stops_behind_the_too_small_notice(ui_home: Path,
@@ -120,7 +120,7 @@ async def test_the_clock_stops_behind_the_too_small_notice(ui_home: Path,
         await g.pilot.resize_terminal(80, 24)
         await g.pilot.pause()
         ui_clock.advance(1)
-        assert g.session.elapsed == 11
+        assert g.game.elapsed == 11
 
 
 async def test_the_game_pauses_itself_after_five_idle_minutes(ui_home: Path,
@@ -128,21 +128,22 @@ async def test_the_game_pauses_itself_after_five_idle_minutes(ui_home: Path,
     async with playing(ui_home, EASY9, clock=ui_clock) as g:
         await g.press("4")
         ui_clock.advance(200)
-        g.screen.idle_check()
-        assert not g.session.paused  # under five minutes
+        g.screen._tick()  # what the one-second timer runs
+        assert not g.game.paused  # under five minutes
         await g.press("right")  # a key: the idle time starts over
         ui_clock.advance(200)
-        g.screen.idle_check()
-        assert not g.session.paused
+        g.screen._tick()
+        assert not g.game.paused
         ui_clock.advance(150)
-        g.screen._tick()  # what the one-second timer runs
+        g.screen._tick()
         await g.pilot.pause()
-        assert g.session.paused
-        # the clock stopped five minutes after the last key
-        assert g.session.elapsed == 200 + 300
+        assert g.game.paused and g.game.auto_paused
+        # the idle minutes are not play time: the clock is set back to the last key
+        assert g.game.elapsed == 200
         assert "Paused" in g.text() and "no key for 5 minutes" in g.text()
+        assert "03:20" in g.text()
         await g.press("p")
-        assert not g.session.paused
+        assert not g.game.paused
 
 
 async def test_a_game_that_paused_itself_comes_back_paused_after_a_restart(
@@ -154,7 +155,7 @@ async def test_a_game_that_paused_itself_comes_back_paused_after_a_restart(
         ui_clock.advance(400)
         g.screen._tick()  # five minutes without a key: the game pauses itself
         await g.pilot.pause()
-        assert g.session.paused and g.session.elapsed == 320
+        assert g.game.paused and g.game.elapsed == 20  # back to the last key
         ui_clock.advance(1000)
         await g.press("q")
         assert isinstance(g.app.screen, ConfirmScreen)
@@ -162,23 +163,23 @@ async def test_a_game_that_paused_itself_comes_back_paused_after_a_restart(
 
     ui_clock.advance(3600)
     async with playing(ui_home, None, clock=ui_clock) as g:
-        assert "Continue" in g.text() and "05:20" in g.text()
+        assert "Continue" in g.text() and "00:20" in g.text()
         await g.press("enter")
-        screen, session = g.screen, g.session
+        screen, session, game = g.screen, g.session, g.game
         assert session.moves == ("r1c1=4",)
         # paused as it was left: the board hidden, the clock stopped where the pause began
-        assert session.paused and not screen.board.display
-        assert "Paused" in g.text() and "05:20" in g.text()
+        assert game.paused and not screen.board.display
+        assert "Paused" in g.text() and "00:20" in g.text()
         ui_clock.advance(600)
         screen._tick()
         await g.pilot.pause()
-        assert session.elapsed == 320
+        assert game.elapsed == 20
         await g.press("5")  # no moves while paused
         assert session.moves == ("r1c1=4",)
         await g.press("p")  # the player is back: the board shows and the clock runs
-        assert not session.paused and screen.board.display
+        assert not game.paused and screen.board.display
         ui_clock.advance(7)
-        assert session.elapsed == 327
+        assert game.elapsed == 27
 
 
 # -- the board: diagonals, marks that never pass for digits, 16x16 marks ----------------------
@@ -243,7 +244,7 @@ async def test_hint_highlights_show_without_colour(ui_home: Path, monkeypatch: A
         await ready(g.pilot)
         await g.press("t")  # the step highlighted
         view = g.screen.board.view
-        assert view is not None and g.screen.hint_stage == 2
+        assert view is not None and g.screen.game.hint_stage == 2
         hinted = view.hint_cells | view.hint_targets
         cursor = g.screen.cursor
         assert hinted - {cursor}

@@ -19,7 +19,7 @@ from puzzleterm.app import PuzzleApp
 from puzzleterm.daily_play import entry_for
 from puzzleterm.engine import Level, find_kind
 from puzzleterm.engine.sudoku.human.catalog import Deduction
-from puzzleterm.session import SavedGame
+from puzzleterm.play import SavedGame
 from puzzleterm.store import DailyResult, SqliteStore
 
 from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched

@@ -8,10 +8,8 @@ command-line only.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .game import GameScreen
+from .game import GameScreen
 
 #: kind name -> "module:class" of its game screen (imported when first needed).
 _SCREENS: dict[str, str] = {

@@ -149,14 +149,13 @@ class ArithScreen(GameScreen, inherit_bindings=False):
 
     def draw_board(self) -> None:
         st = self.state
+        step = self.shown_step
+        hint = step.evidence if step is not None else None
+        hint_cell = hint.cell if isinstance(hint, Evidence) else None
         if st.op == DIV:
-            hint = self.hint_step.evidence if self.hint_step is not None else None
-            cell = hint.cell if isinstance(hint, Evidence) and self.hint_stage >= 2 else None
-            self.board.show(self._draw_division(cell))
+            self.board.show(self._draw_division(hint_cell))
             return
         bad = bad_column(st)
-        hint = self.hint_step.evidence if self.hint_step is not None else None
-        hint_cell = hint.cell if isinstance(hint, Evidence) and self.hint_stage >= 2 else None
         w = st.width
         out = Text()
         rule = "  " + " " * CELL_W + "─" * (w * CELL_W)

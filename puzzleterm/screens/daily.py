@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import calendar
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -22,12 +22,12 @@ from textual.widgets import Footer, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from ..daily_play import DayItem, day_items, stats_for, stats_text
-from ..engine.daily import FIRST_DATE
-from ..session import format_time
+from ..engine.daily import FIRST_DATE, STREAK_KIND
+from ..play import format_time
 from .help import CALENDAR_KEYS, STATS_KEYS, Keys
-
-if TYPE_CHECKING:
-    from ..app import PuzzleApp
+from .keyorder import ask_app
+from .leaderboard import LeaderboardScreen
+from .messages import Lobby, OpenDaily
 
 DAY_MARKS = {"done": "✓", "started": "·", "new": " "}
 
@@ -134,16 +134,13 @@ class CalendarScreen(Screen[None]):
         Binding("question_mark", "app.help", "Help"),
     ]
 
-    def __init__(self, day: date | None = None) -> None:
+    def __init__(self, lobby: Lobby, day: date | None = None) -> None:
         super().__init__()
+        self.lobby = lobby
         self._start = day
 
-    @property
-    def puzzle_app(self) -> PuzzleApp:
-        return cast("PuzzleApp", self.app)
-
     def compose(self) -> ComposeResult:
-        today = self.puzzle_app.today()
+        today = self.lobby.today()
         day = min(max(self._start or today, FIRST_DATE), today)
         yield Label("Daily puzzles", id="daily-title")
         with Horizontal(id="daily-body"):
@@ -155,9 +152,9 @@ class CalendarScreen(Screen[None]):
 
     def _marks(self, today: date) -> dict[date, str]:
         marks: dict[date, str] = {}
-        store = self.puzzle_app.store
+        store = self.lobby.store
         for r in store.results(until=today):
-            if r.kind == "sudoku":
+            if r.kind == STREAK_KIND:
                 marks[r.day] = "done"
         for slot in store.slots("daily:"):
             try:
@@ -185,13 +182,13 @@ class CalendarScreen(Screen[None]):
         box.border_title = day.strftime("%a %d %b %Y")
         menu = self.query_one("#day-set", OptionList)
         menu.clear_options()
-        items = day_items(day, self.puzzle_app.store)
+        items = day_items(day, self.lobby.store)
         menu.add_options([Option(item_line(i), id=f"{i.entry.kind}") for i in items])
         menu.highlighted = 0 if items else None
         self._items = {i.entry.kind: i for i in items}
         self._day = day
         note = "Enter opens; Tab moves between the calendar and the list."
-        if day == self.puzzle_app.today():
+        if day == self.lobby.today():
             note = "Today's set. " + note
         self.query_one("#day-note", Static).update(note)
 
@@ -204,20 +201,18 @@ class CalendarScreen(Screen[None]):
         event.stop()
         item = self._items.get(event.option.id or "")
         if item is not None:
-            self.puzzle_app.open_daily(item.entry)
+            ask_app(self, OpenDaily(item.entry))
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
     def action_stats(self) -> None:
-        self.app.push_screen(StatsScreen())
+        self.app.push_screen(StatsScreen(self.lobby))
 
     def action_leaderboard(self) -> None:
-        from .leaderboard import LeaderboardScreen
-
         kind = self.query_one("#day-set", OptionList).highlighted_option
-        self.app.push_screen(LeaderboardScreen(self._day, kind.id if kind and kind.id
-                                               else "sudoku"))
+        self.app.push_screen(LeaderboardScreen(self.lobby, self._day,
+                                               kind.id if kind and kind.id else None))
 
 
 class StatsScreen(Screen[None]):
@@ -231,14 +226,15 @@ class StatsScreen(Screen[None]):
         Binding("question_mark", "app.help", "Help"),
     ]
 
-    def action_leaderboard(self) -> None:
-        from .leaderboard import LeaderboardScreen
+    def __init__(self, lobby: Lobby) -> None:
+        super().__init__()
+        self.lobby = lobby
 
-        self.app.push_screen(LeaderboardScreen())
+    def action_leaderboard(self) -> None:
+        self.app.push_screen(LeaderboardScreen(self.lobby))
 
     def compose(self) -> ComposeResult:
-        app = cast("PuzzleApp", self.app)
-        stats = stats_for(app.store, app.today())
+        stats = stats_for(self.lobby.store, self.lobby.today())
         yield Label("Stats", id="stats-title")
         with Vertical(id="stats-box"):
             yield Static(stats_text(stats, recent=False), id="stats-table")

@@ -15,16 +15,8 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Level
+from ..play import NewGameChoice
 from .keyorder import enter_on_list, hand_on, move_in_list
-
-
-@dataclass(frozen=True)
-class NewGameChoice:
-    """What the new-game chooser picked: a kind, its size and a level (None: unrated)."""
-
-    kind: str
-    params: str
-    level: Level | None
 
 
 class ButtonRow(Horizontal):
@@ -250,7 +242,8 @@ class CompletionScreen(ModalScreen[str]):
             yield Label("Solved!", classes="title")
             yield Static(s.title, classes="subtitle")
             yield Static("\n".join(lines), id="summary")
-            note = "Assisted: hints or reveals were used." if s.assisted else "Solved unaided."
+            note = ("Assisted: hints, reveals or checks were used." if s.assisted
+                    else "Solved unaided.")
             yield Static(note, classes="note")
             if s.streak is not None:
                 yield Static(s.streak, id="streak", classes="note")

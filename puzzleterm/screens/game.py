@@ -1,16 +1,23 @@
-"""The generic game screen: what every puzzle kind shares.
+"""The generic game screen: what every puzzle kind's screen shares.
 
-Clock, pause, the side panel, undo/redo/restart, the three hint presses (worked out in a
-worker), reveal, completion, notices, dealing in a worker and resizes live here.  A kind's
-screen subclasses :class:`GameScreen` and supplies the board (Tatham's front end): how it is
-composed and drawn, how keys become moves, what the panel adds and what "reveal this" names.
+It draws a game and translates keys: the side panel, the paused and too-small notes, the
+loading indicator while a puzzle is dealt, and the keys every game has (undo, redo, restart,
+hint, reveal, pause).  What counts is decided by the game's :class:`~puzzleterm.play.Play`:
+every board input goes through it, and it refuses input while the clock is not running.  The
+screen tells it when the board is out of sight (a dialog in front, a terminal too small) and
+runs the slow work it names (dealing, hints) in workers.  Things the app does (home, a new
+game, recording a finished game) are asked for with messages.
+
+A kind's screen subclasses :class:`GameScreen` and supplies the board (Tatham's front end): how
+it is composed and drawn, how keys become moves, what the panel adds and what "reveal this"
+names.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -23,28 +30,40 @@ from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
 
 from ..daily_play import day_of
-from ..engine import MoveError, Puzzle, PuzzleError, Status, Step
-from ..session import Session, format_time
-from .dialogs import CompletionScreen, ConfirmScreen, NewGameChoice, Summary
-from .game_clock import IDLE_PAUSE, TimeAway
-from .game_hints import HintPresses
+from ..engine import MoveError, PuzzleError, Status, Step
+from ..engine.daily import DEFAULT_KIND
+from ..play import (
+    IDLE_PAUSE,
+    DealRequest,
+    Dealt,
+    HintJob,
+    HintNews,
+    Hold,
+    NewGameChoice,
+    Play,
+    Ports,
+    Session,
+    Stage,
+    format_time,
+)
+from .dialogs import ConfirmScreen, GameIdScreen, Summary
 from .help import Keys, bound_keys, game_keys
+from .keyorder import ask_app, held
+from .messages import ChooseNewGame, DailyDealt, GameFinished, GoHome
 from .panel import Shown, show_line
-
-if TYPE_CHECKING:
-    from ..app import PuzzleApp
-    from ..engine.daily import DailyEntry
 
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
-SAVE_EVERY = 10  # seconds of play between saves of the clock alone
 PAUSED = "Paused — press p to go on."
+AWAY = "Paused while the terminal is out of focus — back in it (or p), the game goes on."
 
-#: Actions that change the game; refused while paused or loading.
+#: Actions that change the game; refused while the clock is stopped or loading.
 GAME_ACTIONS = {"hint", "undo", "redo", "reveal_cell", "reveal_all", "restart"}
+#: Holds the screen sets (the player's pauses are the game's own).
+SCREEN_HOLDS = (Hold.AWAY, Hold.DIALOG, Hold.TOO_SMALL, Hold.HIDDEN)
 
 
-class GameScreen(HintPresses, TimeAway, Screen[None]):
+class GameScreen(Screen[None]):
     """Plays one game of any kind; deals it first (in a worker thread) when asked."""
 
     # absolute: a kind's screen may live in another package, and a relative CSS_PATH is
@@ -67,31 +86,24 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     HELP_KEYS: ClassVar[list[tuple[str, list[tuple[str, str]]]]] = []
     HELP_NOTE: ClassVar[str] = "Hints and reveals mark a game as assisted."
 
-    def __init__(self, session: Session | None = None, *, deal: NewGameChoice | None = None,
-                 game_id: str | None = None, daily: DailyEntry | None = None) -> None:
+    def __init__(self, ports: Ports, play: Play | None = None, *,
+                 request: DealRequest | None = None) -> None:
         super().__init__()
-        self.session: Session | None = session
-        self._deal = deal
-        self._deal_id = game_id
-        self._daily = daily
-        self.hint_step: Step | None = None
-        self.hint_stage = 0
-        self._hint_state: Any = None
-        # the hint worker: the (session, state, notation) it is working on, and whether the
-        # player is waiting for a hint on the current position ("thinking…")
-        self._hint_job: tuple[Session, Any, str] | None = None
-        self._hint_waiting = False
-        self._hint_restage = 0
+        self.ports = ports
+        self.game: Play | None = play
+        self._request = request
+        self._holds: set[Hold] = set()  # the screen's holds, kept for a game still dealt
+        self._hint_workers: dict[Worker[Any], tuple[Play, HintJob]] = {}
         self._leave_when_shown = False
-        self._away: set[str] = set()
-        self._completion_shown = False
         self._fits = False
-        self._ticks = 0
-        self._last_input: float | None = None  # clock time of the last key or click
-        self.auto_paused = False
         self._status = Text("")
         self._bindings_key: tuple[bool, ...] = ()
         self._shown: dict[str, Shown] = {}  # what each panel line shows
+
+    @property
+    def session(self) -> Session | None:
+        """The game's history (None while dealing)."""
+        return self.game.session if self.game is not None else None
 
     # -- hooks for the kind's screen ---------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -104,14 +116,14 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         raise NotImplementedError
 
     def board_ready(self) -> None:
-        """A session was dealt or restored: set up UI state (cursor...)."""
+        """A game was dealt or restored: set up UI state (cursor...)."""
 
     def fit(self, width: int, height: int) -> str | None:
         """Lay the board out for the space given; a message when it does not fit."""
         raise NotImplementedError
 
     def draw_board(self) -> None:
-        """Redraw the board from the session's state and the UI state."""
+        """Redraw the board from the game's state and the UI state."""
         raise NotImplementedError
 
     def panel_lines(self) -> Text:
@@ -126,6 +138,15 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def reveal_target(self) -> str | None:
         """The address of what the reveal key reveals (e.g. the cell under the cursor)."""
         return None
+
+    def notation(self) -> str:
+        """How the board writes digits: "" for the kind's own, or one symbol per digit (see
+        :func:`~puzzleterm.engine.types.text_symbols`); hints are written the same way."""
+        return ""
+
+    def no_hint_text(self) -> str:
+        keys = self.bound_keys("reveal_all") or ["V"]
+        return f"No logical step found from here. Reveal the solution ({keys[0]}) if you are stuck."
 
     @classmethod
     def bound_keys(cls, action: str) -> list[str]:
@@ -163,80 +184,76 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         yield Static("", id="too-small")
         yield Footer()
 
-    @property
-    def puzzle_app(self) -> PuzzleApp:
-        return cast("PuzzleApp", self.app)
-
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume)
-        if self.session is None:
+        if self.game is None:
             self._start_deal()
         else:
-            self._session_ready()
+            self._game_ready()
 
     def on_unmount(self) -> None:
         self.app.app_suspend_signal.unsubscribe(self)
         self.app.app_resume_signal.unsubscribe(self)
-        if self.session is not None:
-            self.set_away("screen", True)
-            self.save()
+        if self.game is not None:
+            self.game.hold(Hold.HIDDEN)  # the clock stops as the screen goes
+            self.game.save()
 
     # -- dealing ---------------------------------------------------------------------------
     def _start_deal(self) -> None:
-        self.session = None
+        request = self._request
+        assert request is not None
+        self.game = None
         self._set_loading(True)
-        deal, game_id, daily, app = self._deal, self._deal_id, self._daily, self.puzzle_app
-        if daily is not None:
-            text = f"Dealing the daily puzzle of {daily.day.isoformat()}…"
-        elif game_id is not None:
-            text = f"Loading {game_id}…"
-        elif deal is not None:
-            lv = deal.level.label if deal.level is not None else "any level"
-            text = f"Dealing a {deal.params} puzzle ({lv})…"
+        if request.daily is not None:
+            text = f"Dealing the daily puzzle of {request.daily.day.isoformat()}…"
+        elif request.game_id is not None:
+            text = f"Loading {request.game_id}…"
+        elif request.choice is not None:
+            lv = request.choice.level.label if request.choice.level is not None else "any level"
+            text = f"Dealing a {request.choice.params} puzzle ({lv})…"
         else:
             text = "Dealing…"
         self.query_one("#loading-text", Static).update(text)
         self._refresh_keys()
+        dealer = self.ports.dealer
         # exit_on_error=False: a puzzle that cannot be dealt is a notice, never a crash
-        self.run_worker(lambda: app.deal(deal, game_id, daily), thread=True, exclusive=True,
+        self.run_worker(lambda: dealer.deal(request), thread=True, exclusive=True,
                         group="deal", name="deal", exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if not self.is_attached:
             return
         if event.worker.name == "hint":
-            self._hint_done(event.worker, event.state)
+            self._hint_ended(event.worker, event.state)
             return
         if event.worker.name != "deal" or event.worker.is_cancelled:
             return
+        request = self._request
         if event.state is WorkerState.SUCCESS:
-            puzzle, solution = cast("tuple[Puzzle[Any], Any]", event.worker.result)
-            daily = self._daily
-            session = self.session = Session(puzzle, self.puzzle_app.clock, solution=solution,
-                                             context=daily.context if daily else None)
-            if daily is not None:
-                self.puzzle_app.remember_deal(daily, puzzle)
-            asked = self._deal.level if self._deal is not None else None
-            self._deal = None
-            self._deal_id = None
-            self._daily = None
-            self._session_ready()
-            self.save()
-            if asked is not None and session.level is not asked:
-                got = session.level.label if session.level is not None else "unrated"
-                self.say(f"No {asked.label} {puzzle.params} puzzle could be dealt; "
+            dealt = event.worker.result
+            assert isinstance(dealt, Dealt)
+            game = self.game = Play.dealt(dealt, self.ports)
+            if dealt.request.daily is not None:
+                self.app.post_message(DailyDealt(dealt.request.daily, dealt.puzzle))
+            self._request = None
+            self._game_ready()
+            game.save()
+            asked = dealt.request.asked_level
+            level = game.session.level
+            if asked is not None and level is not asked:
+                got = level.label if level is not None else "unrated"
+                self.say(f"No {asked.label} {dealt.puzzle.params} puzzle could be dealt; "
                          f"this one is {got}.", severity="warning")
         elif event.state is WorkerState.ERROR:
             err = event.worker.error
             msg = str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"
-            what = "open the game ID" if self._deal_id is not None else "deal the puzzle"
+            what = "open the game ID" if request and request.game_id is not None \
+                else "deal the puzzle"
             self.app.notify(f"Could not {what}: {msg}", severity="error", timeout=10)
             # back home; the saved game (if any) is untouched: this screen saved nothing
-            self._deal = None
-            self._deal_id = None
-            self._daily = None
+            self._request = None
             self.dismiss_to_home()
 
     def _set_loading(self, loading: bool) -> None:
@@ -247,20 +264,57 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self.board.display = not loading
         self.query_one("#paused", Static).display = False
 
-    def _session_ready(self) -> None:
-        session = self.session
-        assert session is not None
+    def _game_ready(self) -> None:
+        game = self.game
+        assert game is not None
         self._set_loading(False)
         self.board_ready()
-        self.hint_step, self.hint_stage, self._hint_state = None, 0, None
-        self._hint_waiting = False
         self._status = Text("")
-        self._completion_shown = session.finished
-        session.set_away(bool(self._away))
-        self.auto_paused = False
-        self.note_input()
+        for hold in SCREEN_HOLDS:
+            game.hold(hold, hold in self._holds)
+        game.note_input()
+        game.set_notation(self.notation())
         self.relayout()
         self.board.focus()
+
+    # -- the screen's holds on the clock -------------------------------------------------------
+    def hold(self, hold: Hold, on: bool = True) -> None:
+        """The board is out of sight for a reason (``on``), or back: the game's clock stops
+        and board input is refused while any holds."""
+        self._set_hold(hold, on)
+        self.redraw()
+
+    def _set_hold(self, hold: Hold, on: bool) -> None:
+        if on:
+            self._holds.add(hold)
+        else:
+            self._holds.discard(hold)
+        if self.game is not None:
+            self.game.hold(hold, on)
+
+    def _in_front(self) -> None:
+        """The screen is in front (a key or a dialog's answer reached it): nothing is on top
+        of it, though the resume event may still be on its way."""
+        if Hold.DIALOG in self._holds and self.app.screen is self:
+            self.hold(Hold.DIALOG, False)
+
+    def _on_app_suspend(self, _app: object) -> None:
+        self.hold(Hold.HIDDEN)
+        self.save()
+
+    def _on_app_resume(self, _app: object) -> None:
+        self.hold(Hold.HIDDEN, False)
+
+    def on_screen_suspend(self) -> None:
+        self.hold(Hold.DIALOG)
+        self.save()
+
+    def on_screen_resume(self) -> None:
+        if self._leave_when_shown:
+            self._leave_when_shown = False
+            self.dismiss_to_home()
+            return
+        self.hold(Hold.DIALOG, False)
 
     # -- layout and drawing ----------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -269,7 +323,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def relayout(self) -> None:
         note = self.query_one("#too-small", Static)
         body = self.query_one("#body")
-        if self.session is None:
+        if self.game is None:
             note.display = False
             body.display = True
             return
@@ -280,33 +334,39 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             note.display = True
             body.display = False
             self._fits = False
-            self.set_away("too-small", True)
+            self._set_hold(Hold.TOO_SMALL, True)
             self._refresh_keys()
             return
         note.display = False
         body.display = True
         self._fits = True
-        self.set_away("too-small", False)
+        self._set_hold(Hold.TOO_SMALL, False)
         self.redraw()
 
     def redraw(self) -> None:
-        session = self.session
-        if session is None or not self._fits:
+        game = self.game
+        if game is None or not self._fits:
             return
-        paused = session.paused
-        self.board.display = not paused
+        hidden = game.board_hidden
+        self.board.display = not hidden
         note = self.query_one("#paused", Static)
-        note.display = paused
-        if paused:
-            note.update(f"Paused after {IDLE_PAUSE // 60} minutes without a key — press p to "
-                        "go on." if self.auto_paused else PAUSED)
-        if not paused:
+        note.display = hidden
+        if hidden:
+            note.update(self._paused_text(game))
+        else:
             self.draw_board()
         self._draw_panel()
 
+    def _paused_text(self, game: Play) -> str:
+        if game.paused:
+            return (f"Paused after {IDLE_PAUSE // 60} minutes without a key — press p to go "
+                    "on." if game.auto_paused else PAUSED)
+        return AWAY
+
     def _draw_panel(self) -> None:
-        session = self.session
-        assert session is not None
+        game = self.game
+        assert game is not None
+        session = game.session
         title = Text(self.title_text(), style="bold")
         level = session.level.label if session.level is not None else "unrated"
         rating = f" ({session.rating:.1f})" if session.rating is not None else ""
@@ -314,17 +374,19 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self._show("title", title)
         info = Text()
         info.append("Time  ")
-        info.append(format_time(session.elapsed), style="bold")
-        if session.paused:
+        info.append(format_time(game.elapsed), style="bold")
+        if game.board_hidden:
             info.append("  paused", style="reverse")
-            if self.auto_paused:
+            if game.auto_paused:
                 info.append(f"\nno key for {IDLE_PAUSE // 60} minutes", style="italic")
+            elif not game.paused:
+                info.append("\nterminal out of focus", style="italic")
         lines = self.panel_lines()
         if lines.plain:
             info.append("\n")
             info.append_text(lines)
         flags = []
-        if session.options.get("check"):
+        if session.checking:
             flags.append("checking")
         if session.assisted:
             flags.append("assisted")
@@ -338,7 +400,7 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             info.append("\n" + self.broken_text(), style="bold red")
         self._show("info", info)
         self._show("status", self._status)
-        hint, was = self._hint_text(), self._shown.get("hint")
+        hint, was = self._hint_text(game), self._shown.get("hint")
         self._show("hint", hint)
         if self._shown["hint"] is not was:  # a new hint: its end (what t does next) in view
             panel = self.query_one("#panel", VerticalScroll)
@@ -347,6 +409,25 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             else:
                 panel.scroll_home(animate=False)
         self._refresh_keys()
+
+    def _hint_text(self, game: Play) -> Text:
+        if game.board_hidden:
+            return Text("")
+        if game.hint_waiting:
+            return Text("Hint: thinking…", style="italic")
+        step = game.hint_step
+        if step is None or game.hint_stage is Stage.NONE:
+            return Text("")
+        out = Text()
+        if game.hint_stage is Stage.NUDGE:
+            out.append("Hint: ", style="bold")
+            out.append(step.nudge or step.name)
+            out.append("\n(t again: show the step)", style="italic")
+        else:
+            out.append(f"{step.name}: ", style="bold")
+            out.append(step.explanation or step.nudge)
+            out.append("\n(t again: apply it)", style="italic")
+        return out
 
     def _show(self, name: str, text: Text) -> None:
         """Update a panel line only when it changed (see :func:`.panel.show_line`)."""
@@ -377,20 +458,21 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     @property
     def shown_step(self) -> Step | None:
         """The hint step the board should highlight (from the second press on)."""
-        return self.hint_step if self.hint_stage >= 2 else None
+        return self.game.shown_step if self.game is not None else None
 
     def _tick(self) -> None:
-        self.idle_check()
-        if self.session is not None and self.session.running and self.is_current:
+        game = self.game
+        if game is None:
+            return
+        if game.tick():  # no key for the idle minutes: the game paused itself
+            self.redraw()
+        elif game.running and self.is_current:
             self._draw_panel()
-            self._ticks += 1
-            if self._ticks % SAVE_EVERY == 0:
-                self.save()  # the clock, between moves
 
-    # -- moves -----------------------------------------------------------------------------
+    # -- board input: everything goes through the game ---------------------------------------
     def playable(self) -> bool:
-        s = self.session
-        return s is not None and not s.paused and not s.finished and self._fits
+        """Board input is taken now (the game's clock runs)."""
+        return self.game is not None and self.game.running
 
     async def on_key(self, event: events.Key) -> None:
         """Every key of the game, in the order typed.
@@ -398,92 +480,109 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         The screen's own bindings run here too: left to the app, a binding runs only once
         its key has bubbled up past the screen, after keys typed behind it were handled
         (``m5`` in one burst would add a digit, then switch to pencil mode).  A key that
-        arrives once a dialog is on top is the dialog's (the app hands it its bindings).
+        arrives once a dialog is on top is the dialog's (the app hands it its bindings), and
+        one that arrives while the app has still to act on what this screen asked follows
+        the ask.
         """
-        if self.app.screen is not self:
+        if held(self, event) or self.app.screen is not self:
             return
-        self.note_input()
-        session = self.session
-        if (session is not None and not session.paused and self._fits
-                and self.key_to_move(event)):
-            event.stop()
-            event.prevent_default()
-            return
+        self._in_front()
+        game = self.game
+        if game is not None:
+            game.note_input()
+            if self.playable() and self.key_to_move(event):
+                event.stop()
+                event.prevent_default()
+                return
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if await self.app.run_action(binding.action, self):
                 event.stop()
                 event.prevent_default()
                 return
 
-    def play(self, move: str, how: str = "play") -> bool:
-        """Record a move through the session; a refused move becomes a notice."""
-        session = self.session
-        assert session is not None
+    def play(self, move: str) -> bool:
+        """Hand a move (the kind's move text) to the game; a refused move is a notice."""
+        game = self.game
+        assert game is not None
+        return self._input(lambda: game.play(move))
+
+    def _input(self, do: Callable[[], bool]) -> bool:
         try:
-            if how == "hint":
-                changed = session.apply_hint(move)
-            elif how == "restart":
-                changed = session.restart()
-            else:
-                changed = session.play(move)
-        except MoveError as exc:
+            changed = do()
+        except MoveError as exc:  # a bad move, or refused (the clock is not running)
             self.say(str(exc), severity="warning")
             return False
         if changed:
             self.after_change()
         return changed
 
-    def reveal(self, at: str | None) -> None:
-        session = self.session
-        assert session is not None
-        try:
-            changed = session.reveal(at)
-        except MoveError as exc:
-            self.say(str(exc), severity="warning")
-            return
-        if changed:
-            self.after_change()
-
     def after_change(self) -> None:
-        self.hint_step, self.hint_stage, self._hint_state = None, 0, None
-        self._hint_waiting = False  # a hint still being worked out is for the old position
-        self._hint_restage = 0
         self._status = Text("")
-        self.save()
         self.redraw()
-        session = self.session
-        if session is not None and session.finished and not self._completion_shown:
-            self._completion_shown = True
-            done = self.puzzle_app.finish(session)
-            summary = self.summary()
-            if done is not None:
-                summary = replace(summary, share=done.share, streak=done.streak_text)
-            self.app.push_screen(CompletionScreen(summary), self._after_completion)
+        game = self.game
+        result = game.take_result() if game is not None else None
+        if game is not None and result is not None:
+            ask_app(self, GameFinished(self, game.to_saved(), result, self.summary()))
 
     def summary(self) -> Summary:
-        s = self.session
-        assert s is not None
+        game = self.game
+        assert game is not None
+        r = game.result()
         return Summary(
             title=self.title_text(),
-            elapsed=format_time(s.elapsed),
-            level=s.level.label if s.level is not None else "unrated",
-            rating=f"{s.rating:.1f}" if s.rating is not None else "—",
-            hints_used=s.hints_used,
-            hints_applied=s.hints_applied,
-            reveals=s.reveals,
-            assisted=s.assisted,
-            moves=s.pos,
+            elapsed=format_time(r.elapsed),
+            level=r.level.label if r.level is not None else "unrated",
+            rating=f"{r.rating:.1f}" if r.rating is not None else "—",
+            hints_used=r.hints,
+            hints_applied=r.hints_applied,
+            reveals=r.reveals,
+            assisted=r.assisted,
+            moves=r.moves,
         )
 
-    def _after_completion(self, answer: str | None) -> None:
+    def after_completion(self, answer: str | None) -> None:
+        """The completion dialog's answer: a new game, home, or stay on the board."""
         if answer == "new":
             self.action_new_game()
         elif answer == "home":
             self.dismiss_to_home()
 
     def save(self) -> None:
-        if self.session is not None and not self.session.finished:
-            self.puzzle_app.save_session(self.session)
+        if self.game is not None:
+            self.game.save()
+
+    # -- hints ---------------------------------------------------------------------------------
+    def _hint_news(self, game: Play, news: HintNews) -> None:
+        if news.problem is not None:
+            self.say(news.problem, severity="warning")
+        elif news.none_found:
+            self.say(self.no_hint_text(), severity="warning")
+        if news.job is not None:
+            job = news.job
+            worker = self.run_worker(job.run, thread=True, group="hint", name="hint",
+                                     exit_on_error=False)
+            self._hint_workers[worker] = (game, job)
+        self.redraw()
+
+    def _hint_ended(self, worker: Worker[Any], state: WorkerState) -> None:
+        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        found = self._hint_workers.pop(worker, None)
+        if found is None:
+            return
+        game, job = found
+        if game is not self.game:
+            return  # a hint for a game this screen no longer plays
+        step = worker.result if state is WorkerState.SUCCESS else None
+        assert step is None or isinstance(step, Step)
+        news = game.hint_done(job, step, worker.error if state is WorkerState.ERROR else None,
+                              cancelled=state is WorkerState.CANCELLED)
+        self._hint_news(game, news)
+
+    def rewrite_hint(self) -> None:
+        """The notation changed: a shown hint is worked out again in it (no new hint)."""
+        if self.game is not None:
+            self._hint_news(self.game, self.game.set_notation(self.notation()))
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -499,6 +598,21 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
             return None
         return True
 
+    def action_hint(self) -> None:
+        """First press: a nudge; second: the step explained on the board; third: apply it."""
+        game = self.game
+        if game is None or not self.playable():
+            return
+        counted = game.session.hints_applied
+        try:
+            news = game.press_hint()
+        except MoveError as exc:
+            self.say(str(exc), severity="warning")
+            return
+        if game.session.hints_applied != counted:
+            self.after_change()
+        self._hint_news(game, news)
+
     def action_undo(self) -> None:
         self._step_history("undo")
 
@@ -506,50 +620,47 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
         self._step_history("redo")
 
     def _step_history(self, which: str) -> None:
-        s = self.session
-        if s is None or not self.playable():
+        game = self.game
+        if game is None or not self.playable():
             return
-        if s.undo() if which == "undo" else s.redo():
-            self.after_change()
-        else:
+        if not self._input(game.undo if which == "undo" else game.redo):
             self.say(f"Nothing to {which}.")
 
     def action_restart(self) -> None:
-        if self.playable():
-            self.play("", how="restart")
+        game = self.game
+        if game is not None and self.playable():
+            self._input(game.restart)
 
     def action_game_id(self) -> None:
         """Show the ID that names this puzzle (its seed when it has one, else its givens)."""
         s = self.session
-        if s is None:
-            return
-        from .dialogs import GameIdScreen
-
-        self.app.push_screen(GameIdScreen(s.puzzle.seed_id or s.game_id))
+        if s is not None:
+            self.app.push_screen(GameIdScreen(s.puzzle.seed_id or s.game_id))
 
     def action_pause(self) -> None:
-        s = self.session
-        if s is None or s.finished:
+        game = self.game
+        if game is None or game.finished:
             return
-        s.set_paused(not s.paused)
-        self.auto_paused = False
-        self.save()
+        game.toggle_pause()
         self.redraw()
-        if not s.paused:
+        if game.running:
             self.board.focus()
 
     def action_reveal_cell(self) -> None:
-        if self.session is not None and self.playable():
-            self.reveal(self.reveal_target())
+        game = self.game
+        if game is not None and self.playable():
+            at = self.reveal_target()
+            self._input(lambda: game.reveal(at))
 
     def action_reveal_all(self) -> None:
-        s = self.session
-        if s is None or not self.playable():
+        game = self.game
+        if game is None or not self.playable():
             return
 
         def answer(yes: bool | None) -> None:
-            if yes and self.session is s and self.playable():
-                self.reveal(None)
+            self._in_front()  # the dialog answered: it is closing
+            if yes and self.game is game and self.playable():
+                self._input(lambda: game.reveal(None))
 
         self.app.push_screen(
             ConfirmScreen("Reveal the whole solution? The game will count as assisted.",
@@ -557,18 +668,19 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
 
     def action_new_game(self) -> None:
         s = self.session
-        kind = s.kind.name if s is not None else (self._deal.kind if self._deal else "sudoku")
-        params = s.puzzle.params if s is not None else None
-        self.puzzle_app.choose_new_game(kind, params=params, replace_screen=self)
+        request = self._request
+        if s is not None:
+            kind = s.kind.name
+        elif request is not None and request.choice is not None:
+            kind = request.choice.kind
+        else:
+            kind = DEFAULT_KIND
+        ask_app(self, ChooseNewGame(kind, s.puzzle.params if s is not None else None, self))
 
     def new_deal(self, choice: NewGameChoice) -> None:
         """Deal a new game on this screen (the old save stays until the new one is ready)."""
-        if self.session is not None:
-            self.save()
-        self._deal = choice
-        self._deal_id = None
-        self._daily = None
-        self._completion_shown = False
+        self.save()
+        self._request = DealRequest(choice=choice)
         self._start_deal()
 
     def action_home(self) -> None:
@@ -577,20 +689,6 @@ class GameScreen(HintPresses, TimeAway, Screen[None]):
     def dismiss_to_home(self) -> None:
         self.workers.cancel_group(self, "deal")
         if self.app.screen is self:
-            self.puzzle_app.leave_to_home()
+            ask_app(self, GoHome())
         elif self.is_attached:
             self._leave_when_shown = True  # under a dialog or help: leave once it closes
-
-    # -- time away (see TimeAway) -------------------------------------------------------------
-    def on_screen_suspend(self) -> None:
-        self.set_away("screen", True)
-        self.save()
-
-    def on_screen_resume(self) -> None:
-        if self._leave_when_shown:
-            self._leave_when_shown = False
-            self.dismiss_to_home()
-            return
-        self.set_away("screen", False)
-        if self.session is not None:
-            self.redraw()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -16,11 +16,10 @@ from textual.widgets.option_list import Option
 from ..daily_play import DayItem, day_items
 from ..engine import all_kinds
 from . import has_screen
-from .daily import item_line
-from .keyorder import enter_on_list, hand_on, move_in_list
-
-if TYPE_CHECKING:
-    from ..app import PuzzleApp
+from .daily import CalendarScreen, StatsScreen, item_line
+from .keyorder import ask_app, enter_on_list, hand_on, move_in_list
+from .leaderboard import LeaderboardScreen
+from .messages import ChooseNewGame, Lobby, OpenDaily, ResumeGame
 
 BANNER = "puzzleterm"
 
@@ -41,6 +40,10 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    def __init__(self, lobby: Lobby) -> None:
+        super().__init__()
+        self.lobby = lobby
+
     def compose(self) -> ComposeResult:
         yield Label(BANNER, id="banner")
         yield Static("Sudoku and friends in the terminal. Pick a puzzle and press Enter.",
@@ -53,10 +56,6 @@ class HomeScreen(Screen[None]):
                 yield Static("The same puzzles for everyone today.", id="daily")
         yield Footer()
 
-    @property
-    def puzzle_app(self) -> PuzzleApp:
-        return cast("PuzzleApp", self.app)
-
     def on_mount(self) -> None:
         self.query_one("#kinds-box").border_title = "Play"
         self.rebuild_menu()
@@ -68,7 +67,7 @@ class HomeScreen(Screen[None]):
     def rebuild_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        summary = self.puzzle_app.saved_summary()
+        summary = self.lobby.saved_summary()
         options: list[Option] = []
         if summary is not None:
             line = Text.assemble(("Continue  ", "bold"), summary)
@@ -87,13 +86,13 @@ class HomeScreen(Screen[None]):
 
     def rebuild_daily(self) -> None:
         """Today's set, each with the player's progress (done and the time, or started)."""
-        app = self.puzzle_app
-        today = app.today()
+        lobby = self.lobby
+        today = lobby.today()
         self.query_one("#daily-box").border_title = f"Daily · {today.strftime('%a %d %b')}"
         menu = self.query_one("#daily-menu", OptionList)
         was = menu.highlighted
         menu.clear_options()
-        self._daily: dict[str, DayItem] = {i.entry.kind: i for i in day_items(today, app.store)}
+        self._daily: dict[str, DayItem] = {i.entry.kind: i for i in day_items(today, lobby.store)}
         menu.add_options([Option(item_line(i, params=False), id=f"daily:{k}")
                           for k, i in self._daily.items()]
                          + [Option("Calendar…", id="calendar"), Option("Stats…", id="stats")])
@@ -106,44 +105,37 @@ class HomeScreen(Screen[None]):
         chosen = enter_on_list(self, event)
         if chosen is not None:
             menu, index = chosen
-            self.choose(menu.get_option_at_index(index).id or "")
+            await self.choose(menu.get_option_at_index(index).id or "")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()  # a click (keys are taken in on_key)
-        self.choose(event.option.id or "")
+        await self.choose(event.option.id or "")
 
-    def choose(self, oid: str) -> None:
-        app = self.puzzle_app
+    async def choose(self, oid: str) -> None:
         if oid == "continue":
-            app.resume_game()
+            ask_app(self, ResumeGame())
         elif oid.startswith("kind:"):
-            app.choose_new_game(oid.split(":", 1)[1])
+            ask_app(self, ChooseNewGame(oid.split(":", 1)[1]))
         elif oid.startswith("daily:"):
-            app.open_daily(self._daily[oid.split(":", 1)[1]].entry)
+            ask_app(self, OpenDaily(self._daily[oid.split(":", 1)[1]].entry))
         elif oid == "calendar":
             self.action_calendar()
         elif oid == "stats":
             self.action_stats()
         elif oid == "help":
-            app.action_help()
+            await self.run_action("app.help")
         elif oid == "quit":
-            self.call_later(app.action_quit)
+            self.call_later(self.run_action, "app.quit")
 
     def action_calendar(self) -> None:
-        from .daily import CalendarScreen
-
-        self.app.push_screen(CalendarScreen())
+        self.app.push_screen(CalendarScreen(self.lobby))
 
     def action_stats(self) -> None:
-        from .daily import StatsScreen
-
-        self.app.push_screen(StatsScreen())
+        self.app.push_screen(StatsScreen(self.lobby))
 
     def action_leaderboard(self) -> None:
-        from .leaderboard import LeaderboardScreen
-
-        self.app.push_screen(LeaderboardScreen())
+        self.app.push_screen(LeaderboardScreen(self.lobby))
 
     def action_continue(self) -> None:
-        if self.puzzle_app.saved_summary() is not None:
-            self.puzzle_app.resume_game()
+        if self.lobby.saved_summary() is not None:
+            ask_app(self, ResumeGame())

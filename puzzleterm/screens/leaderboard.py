@@ -7,7 +7,7 @@ player shows (else the start of their key's fingerprint).  Guests are not ranked
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,12 +17,10 @@ from textual.widgets import Footer, Input, Label, Static
 
 from ..daily_play import GUEST_NOTE, is_guest, leaderboard_text
 from ..engine import find_kind
-from ..engine.daily import FIRST_DATE, daily_set
+from ..engine.daily import DEFAULT_KIND, FIRST_DATE, daily_set
 from ..store import StoreError, display_name
 from .help import LEADERBOARD_KEYS, Keys
-
-if TYPE_CHECKING:
-    from ..app import PuzzleApp
+from .messages import Lobby
 
 
 class LeaderboardScreen(Screen[None]):
@@ -47,17 +45,14 @@ class LeaderboardScreen(Screen[None]):
         Binding("question_mark", "app.help", "Help"),
     ]
 
-    def __init__(self, day: date | None = None, kind: str = "sudoku") -> None:
+    def __init__(self, lobby: Lobby, day: date | None = None, kind: str | None = None) -> None:
         super().__init__()
+        self.lobby = lobby
         self._start = day
-        self.kind = kind
-
-    @property
-    def puzzle_app(self) -> PuzzleApp:
-        return cast("PuzzleApp", self.app)
+        self.kind = kind or DEFAULT_KIND
 
     def compose(self) -> ComposeResult:
-        today = self.puzzle_app.today()
+        today = self.lobby.today()
         self.day = min(max(self._start or today, FIRST_DATE), today)
         yield Label("Leaderboard", id="board-title")
         with Vertical(id="board-box"):
@@ -77,7 +72,7 @@ class LeaderboardScreen(Screen[None]):
         kinds = self.kinds()
         if self.kind not in kinds:
             self.kind = kinds[0]
-        store = self.puzzle_app.store
+        store = self.lobby.store
         board = store.leaderboard(self.day, self.kind)
         self.query_one("#board-title", Label).update(
             f"Leaderboard · {self.day.strftime('%a %d %b %Y')} · {find_kind(self.kind).title}")
@@ -92,7 +87,7 @@ class LeaderboardScreen(Screen[None]):
         self.query_one("#board-note", Static).update("\n".join(note))
 
     def action_day(self, days: int) -> None:
-        day = min(max(self.day + timedelta(days=days), FIRST_DATE), self.puzzle_app.today())
+        day = min(max(self.day + timedelta(days=days), FIRST_DATE), self.lobby.today())
         if day != self.day:
             self.day = day
             self.fill()
@@ -104,19 +99,19 @@ class LeaderboardScreen(Screen[None]):
         self.fill()
 
     def action_name(self) -> None:
-        if is_guest(self.puzzle_app.store):
+        if is_guest(self.lobby.store):
             self.app.notify(GUEST_NOTE, severity="warning", timeout=6)
             return
         field = self.query_one("#name-input", Input)
         field.disabled = False
         field.remove_class("hidden")
-        field.value = self.puzzle_app.store.name() or ""
+        field.value = self.lobby.store.name() or ""
         field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         try:
-            self.puzzle_app.store.set_name(event.value.strip())
+            self.lobby.store.set_name(event.value.strip())
         except StoreError as exc:
             self.app.notify(str(exc), severity="error", timeout=8)
             return

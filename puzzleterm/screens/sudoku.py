@@ -1,8 +1,8 @@
 """The Sudoku-family screen: 4x4 to 16x16 Sudoku, X-Sudoku 5x5, Latin squares.
 
-Keys become move strings (``r3c5=7``, ``r3c5+7``, ``auto`` ...) that the session records;
-the board is drawn from the session's state plus UI state (cursor, pencil mode), which lives
-here and is never undone.  Everything else a game needs is in :class:`GameScreen`.
+Keys become move strings (``r3c5=7``, ``r3c5+7``, ``auto`` ...) handed to the game; the board
+is drawn from the game's state plus UI state (cursor, pencil mode), which lives here and is
+never undone.  Everything else a game needs is in :class:`GameScreen`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
+from ..engine import MoveError
 from ..engine.sudoku import SudokuState
 from ..engine.sudoku.formats import find_conflicts
 from ..widgets.sudoku_board import (
@@ -66,12 +67,12 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
             ("m", "pencil mode on/off"),
             ("M", "fill every cell with all its candidates"),
             ("v", "reveal the cell"),
-            ("x", "check digits against the solution on/off"),
+            ("x", "check digits on/off (it counts as an assist)"),
             ("o", "Latin 5x5: shapes ○□△×☆ instead of digits"),
         ]),
     ]
     HELP_NOTE = ("On 16x16 the letters a-g are digits: move with arrows or hjkl. "
-                 "Hints and reveals mark a game as assisted.")
+                 "Hints, reveals and checks mark a game as assisted.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -149,7 +150,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         cursor = self.cursor
         peers = frozenset(geo.peers[cursor])
         mistakes: frozenset[int] = frozenset()
-        sol = self._solution() if session.options.get("check") else None
+        sol = self._solution() if session.checking else None
         if sol is not None:
             mistakes = frozenset(c for c in range(geo.ncells)
                                  if st.values[c] and not st.givens[c] and st.values[c] != sol[c])
@@ -158,7 +159,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         step = self.shown_step
         d = step.evidence if step is not None else None
         if d is not None:  # a hint is shown: the human solver was loaded to find it
-            from ..engine.sudoku.human.catalog import Deduction
+            from ..engine.sudoku.human.catalog import Deduction  # lazy: loaded at a hint
 
             if isinstance(d, Deduction):
                 house_cells: set[int] = set()
@@ -203,7 +204,8 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         if st.givens[self.cursor]:
             info.append(" (given)")
         marks = st.marks[self.cursor]
-        if marks and not st.values[self.cursor] and not session.paused:
+        hidden = self.game is not None and self.game.board_hidden
+        if marks and not st.values[self.cursor] and not hidden:
             info.append("\nMarks " + " ".join(self._sym(d) for d in range(1, geo.n + 1)
                                                if marks & (1 << (d - 1))))
         filled = sum(1 for v in st.values if v)
@@ -251,8 +253,11 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
             self.session.options["cursor"] = self.cursor
 
     def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
-        self.note_input()
-        if self.session is not None and not self.session.paused:
+        game = self.game
+        if game is None:
+            return
+        game.note_input()
+        if not game.board_hidden:
             self.cursor = message.cell
             self._remember_cursor()
             self.redraw()
@@ -299,7 +304,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         if action == "symbols":
             if not self.shapes_possible:
                 return False
-            return None if self.session is None or self.session.paused else True
+            return None if self.game is None or self.game.board_hidden else True
         if action in SUDOKU_ACTIONS and action not in GAME_ACTIONS:
             return True if self.playable() else None
         return super().check_action(action, parameters)
@@ -318,13 +323,16 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
             self.play("auto")
 
     def action_check(self) -> None:
-        s = self.session
-        if s is None or not self.playable():
+        game = self.game
+        if game is None or not self.playable():
             return
-        s.options["check"] = not s.options.get("check")
-        self.say("Checking digits against the solution." if s.options["check"]
-                 else "Checking off.")
-        self.save()
+        try:
+            on = game.toggle_check()
+        except MoveError as exc:
+            self.say(str(exc), severity="warning")
+            return
+        self.say("Checking digits against the solution (the game counts as assisted)."
+                 if on else "Checking off.")
         self.redraw()
 
     def action_symbols(self) -> None:
@@ -336,5 +344,5 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         self.rewrite_hint()
         self.redraw()
 
-    def hint_symbols(self) -> str:
+    def notation(self) -> str:
         return LATIN_SYMBOLS if self.shapes_on else ""

@@ -1,0 +1,41 @@
+"""The mid end: one game between its screen and the engine, with no UI.
+
+:class:`Play` owns a game: its session (history, undo/redo, assists, save and replay), its
+clock and the holds that stop it, hint staging, autosave and the result.  Every board input
+goes through it; it refuses input while the clock is not running.  It imports only the
+engine and the standard library (no Textual, Rich or storage): the app wires it to the store
+through the :class:`Autosave` port, and runs the slow work it names (dealing, hints) in
+workers.
+"""
+
+from .clock import IDLE_PAUSE, Clock, GameClock, Hold
+from .deal import Dealer, DealError, DealRequest, Dealt, NewGameChoice, prepare
+from .hints import HintJob, HintNews, Stage
+from .midend import SAVE_EVERY, Autosave, Play, Ports, Refused, Result
+from .session import SavedGame, SaveError, Session, format_time
+
+__all__ = [
+    "IDLE_PAUSE",
+    "SAVE_EVERY",
+    "Autosave",
+    "Clock",
+    "DealError",
+    "DealRequest",
+    "Dealer",
+    "Dealt",
+    "GameClock",
+    "HintJob",
+    "HintNews",
+    "Hold",
+    "NewGameChoice",
+    "Play",
+    "Ports",
+    "Refused",
+    "Result",
+    "SaveError",
+    "SavedGame",
+    "Session",
+    "Stage",
+    "format_time",
+    "prepare",
+]

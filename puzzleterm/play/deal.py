@@ -1,0 +1,114 @@
+"""Dealing: what a new game asks for, and the work of making it ready to play.
+
+A :class:`DealRequest` names what to deal (a new game of a kind, size and level; the puzzle a
+game ID names; a daily).  :meth:`Dealer.deal` does the work (generating, grading and solving
+can take seconds): the front end runs it off the UI thread and hands the :class:`Dealt`
+puzzle to :meth:`~.midend.Play.dealt`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..engine import Level, Puzzle, PuzzleError, find_kind
+from ..engine.daily import DailyEntry, deal
+from ..engine.gameid import generate_seeded, load_game_id
+
+
+class DealError(PuzzleError):
+    """A puzzle cannot be played: its givens have no solution, or more than one."""
+
+
+@dataclass(frozen=True)
+class NewGameChoice:
+    """A new game: a kind, its size and a level (None: unrated)."""
+
+    kind: str
+    params: str
+    level: Level | None
+
+
+@dataclass(frozen=True)
+class DealRequest:
+    """What to deal: exactly one of a new game, a game ID or a daily."""
+
+    choice: NewGameChoice | None = None
+    game_id: str | None = None
+    daily: DailyEntry | None = None
+
+    def __post_init__(self) -> None:
+        if sum(x is not None for x in (self.choice, self.game_id, self.daily)) != 1:
+            raise ValueError("a deal request names one of a choice, a game ID or a daily")
+
+    @property
+    def context(self) -> str | None:
+        """The context of the game it deals (a daily's, else None)."""
+        return self.daily.context if self.daily is not None else None
+
+    @property
+    def asked_level(self) -> Level | None:
+        """The level a new game asked for (None: any, or not a new game)."""
+        return self.choice.level if self.choice is not None else None
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A dealt puzzle, ready to play: checked unique, graded when it can be, and solved."""
+
+    request: DealRequest
+    puzzle: Puzzle[Any]
+    solution: Any
+
+
+def deal_daily(entry: DailyEntry) -> Puzzle[Any]:
+    """A daily's puzzle, dealt from its seed (a dealer may take it from a cache instead)."""
+    return deal(entry, find_kind(entry.kind))
+
+
+def new_seed() -> str:
+    return secrets.token_hex(4)
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """Where new puzzles come from: seeds for new games, and the puzzle of a daily."""
+
+    seeds: Callable[[], str] = new_seed
+    daily: Callable[[DailyEntry], Puzzle[Any]] = field(default=deal_daily)
+
+    def deal(self, request: DealRequest) -> Dealt:
+        """Make the puzzle a request names, graded, and its solution (slow: run it in a
+        worker).  Raises :class:`PuzzleError` (a bad ID, a bad size) or :class:`DealError`
+        (givens with no solution or several: every puzzle played has exactly one)."""
+        if request.daily is not None:
+            puzzle = self.daily(request.daily)
+        elif request.game_id is not None:
+            puzzle = load_game_id(request.game_id)
+        else:
+            choice = request.choice
+            assert choice is not None
+            kind = find_kind(choice.kind)
+            params = kind.parse_params(choice.params)
+            puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
+        puzzle, solution = prepare(puzzle)
+        return Dealt(request, puzzle, solution)
+
+
+def prepare(puzzle: Puzzle[Any]) -> tuple[Puzzle[Any], Any]:
+    """A puzzle ready to play: checked unique when it came from outside, graded when it
+    came ungraded, and its solution."""
+    kind = find_kind(puzzle.kind)
+    if puzzle.seed is None:  # givens from outside; a generated puzzle is unique by making
+        count = kind.count_solutions(puzzle.state, 2)
+        if count == 0:
+            raise DealError("this puzzle has no solution")
+        if count > 1:
+            raise DealError("this puzzle has more than one solution")
+        if puzzle.grade is None:
+            with suppress(PuzzleError):  # stays unrated
+                puzzle = replace(puzzle, grade=kind.grade(puzzle.state))
+    return puzzle, kind.solve(puzzle.state)
