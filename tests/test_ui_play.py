@@ -141,7 +141,7 @@ def slow_seeds() -> tuple[threading.Event, Callable[[], str]]:
     release = threading.Event()
 
     def seed() -> str:
-        release.wait(5)
+        release.wait(30)
         return "slow"
 
     return release, seed
@@ -749,7 +749,7 @@ async def test_an_unexpected_failure_while_dealing_is_a_notice_not_a_crash(
     release = threading.Event()
 
     def broken_seeds() -> str:
-        release.wait(5)
+        release.wait(30)
         raise RuntimeError("the seed source broke")
 
     async with playing(ui_home, None, seeds=broken_seeds) as g:
@@ -793,7 +793,7 @@ class SlowHints:
     def next_step(self, state: Any) -> Deduction | None:
         self.asked.append(state)
         self.threads.add(threading.current_thread().name)
-        self.release.wait(5)
+        self.release.wait(30)
         cell = next(c for c, v in enumerate(state.values) if not v)
         return Deduction(technique="full_house", name="Full house", level=Level.EASY,
                          rating=1.0, placements=((cell, int(SOL9[cell])),), cells=(cell,),

@@ -63,6 +63,16 @@ class Dealt:
     puzzle: Puzzle[Any]
     solution: Any
 
+    def shortfall(self) -> str | None:
+        """What to tell when the level asked for could not be dealt (None: it was)."""
+        asked = self.request.asked_level
+        grade = self.puzzle.grade
+        got = grade.level if grade is not None else self.puzzle.level
+        if asked is None or got is asked:
+            return None
+        return (f"No {asked.label} {self.puzzle.params} puzzle could be dealt; this one is "
+                f"{got.label if got is not None else 'unrated'}.")
+
 
 def deal_daily(entry: DailyEntry) -> Puzzle[Any]:
     """A daily's puzzle, dealt from its seed (a dealer may take it from a cache instead)."""

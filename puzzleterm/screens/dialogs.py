@@ -15,7 +15,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Level
-from ..play import NewGameChoice
+from ..play import NewGameChoice, Result, format_time
 from .keyorder import enter_on_list, hand_on, move_in_list
 
 
@@ -211,6 +211,21 @@ class Summary:
     #: a daily's line to paste anywhere, and its streak
     share: str | None = None
     streak: str | None = None
+
+    @classmethod
+    def of(cls, result: Result, title: str) -> Summary:
+        """What a finished game's result shows, under ``title``."""
+        return cls(
+            title=title,
+            elapsed=format_time(result.elapsed),
+            level=result.level.label if result.level is not None else "unrated",
+            rating=f"{result.rating:.1f}" if result.rating is not None else "—",
+            hints_used=result.hints,
+            hints_applied=result.hints_applied,
+            reveals=result.reveals,
+            assisted=result.assisted,
+            moves=result.moves,
+        )
 
 
 class CompletionScreen(ModalScreen[str]):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -30,32 +30,36 @@ from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import Worker, WorkerState
 
 from ..daily_play import day_of
-from ..engine import MoveError, PuzzleError, Status, Step
+from ..engine import MoveError, PuzzleError, Step
 from ..engine.daily import DEFAULT_KIND
 from ..play import (
-    IDLE_PAUSE,
     DealRequest,
     Dealt,
-    HintJob,
     HintNews,
     Hold,
     NewGameChoice,
     Play,
     Ports,
     Session,
-    Stage,
-    format_time,
 )
 from .dialogs import ConfirmScreen, GameIdScreen, Summary
 from .help import Keys, bound_keys, game_keys
 from .keyorder import ask_app, held
 from .messages import ChooseNewGame, DailyDealt, GameFinished, GoHome
-from .panel import Shown, show_line
+from .panel import (
+    PAUSED,
+    Shown,
+    dealing_note,
+    hint_lines,
+    info_lines,
+    paused_note,
+    show_line,
+    title_lines,
+)
+from .work import DEAL, HINT, HintWorkers, run_deal
 
 PANEL_MIN = 22  # columns kept for the side panel
 FOOTER = 1
-PAUSED = "Paused — press p to go on."
-AWAY = "Paused while the terminal is out of focus — back in it (or p), the game goes on."
 
 #: Actions that change the game; refused while the clock is stopped or loading.
 GAME_ACTIONS = {"hint", "undo", "redo", "reveal_cell", "reveal_all", "restart"}
@@ -93,7 +97,7 @@ class GameScreen(Screen[None]):
         self.game: Play | None = play
         self._request = request
         self._holds: set[Hold] = set()  # the screen's holds, kept for a game still dealt
-        self._hint_workers: dict[Worker[Any], tuple[Play, HintJob]] = {}
+        self._hints = HintWorkers(self)
         self._leave_when_shown = False
         self._fits = False
         self._status = Text("")
@@ -206,29 +210,19 @@ class GameScreen(Screen[None]):
         assert request is not None
         self.game = None
         self._set_loading(True)
-        if request.daily is not None:
-            text = f"Dealing the daily puzzle of {request.daily.day.isoformat()}…"
-        elif request.game_id is not None:
-            text = f"Loading {request.game_id}…"
-        elif request.choice is not None:
-            lv = request.choice.level.label if request.choice.level is not None else "any level"
-            text = f"Dealing a {request.choice.params} puzzle ({lv})…"
-        else:
-            text = "Dealing…"
-        self.query_one("#loading-text", Static).update(text)
+        self.query_one("#loading-text", Static).update(dealing_note(request))
         self._refresh_keys()
-        dealer = self.ports.dealer
-        # exit_on_error=False: a puzzle that cannot be dealt is a notice, never a crash
-        self.run_worker(lambda: dealer.deal(request), thread=True, exclusive=True,
-                        group="deal", name="deal", exit_on_error=False)
+        run_deal(self, self.ports.dealer, request)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if not self.is_attached:
             return
-        if event.worker.name == "hint":
-            self._hint_ended(event.worker, event.state)
+        if event.worker.name == HINT:
+            ended = self._hints.ended(event.worker, event.state)
+            if ended is not None and ended[0] is self.game:  # else: a game no longer here
+                self._hint_news(*ended)
             return
-        if event.worker.name != "deal" or event.worker.is_cancelled:
+        if event.worker.name != DEAL or event.worker.is_cancelled:
             return
         request = self._request
         if event.state is WorkerState.SUCCESS:
@@ -240,12 +234,9 @@ class GameScreen(Screen[None]):
             self._request = None
             self._game_ready()
             game.save()
-            asked = dealt.request.asked_level
-            level = game.session.level
-            if asked is not None and level is not asked:
-                got = level.label if level is not None else "unrated"
-                self.say(f"No {asked.label} {dealt.puzzle.params} puzzle could be dealt; "
-                         f"this one is {got}.", severity="warning")
+            shortfall = dealt.shortfall()
+            if shortfall is not None:
+                self.say(shortfall, severity="warning")
         elif event.state is WorkerState.ERROR:
             err = event.worker.error
             msg = str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"
@@ -352,55 +343,18 @@ class GameScreen(Screen[None]):
         note = self.query_one("#paused", Static)
         note.display = hidden
         if hidden:
-            note.update(self._paused_text(game))
+            note.update(paused_note(game))
         else:
             self.draw_board()
         self._draw_panel()
 
-    def _paused_text(self, game: Play) -> str:
-        if game.paused:
-            return (f"Paused after {IDLE_PAUSE // 60} minutes without a key — press p to go "
-                    "on." if game.auto_paused else PAUSED)
-        return AWAY
-
     def _draw_panel(self) -> None:
         game = self.game
         assert game is not None
-        session = game.session
-        title = Text(self.title_text(), style="bold")
-        level = session.level.label if session.level is not None else "unrated"
-        rating = f" ({session.rating:.1f})" if session.rating is not None else ""
-        title.append(f"\n{level}{rating}", style="italic")
-        self._show("title", title)
-        info = Text()
-        info.append("Time  ")
-        info.append(format_time(game.elapsed), style="bold")
-        if game.board_hidden:
-            info.append("  paused", style="reverse")
-            if game.auto_paused:
-                info.append(f"\nno key for {IDLE_PAUSE // 60} minutes", style="italic")
-            elif not game.paused:
-                info.append("\nterminal out of focus", style="italic")
-        lines = self.panel_lines()
-        if lines.plain:
-            info.append("\n")
-            info.append_text(lines)
-        flags = []
-        if session.checking:
-            flags.append("checking")
-        if session.assisted:
-            flags.append("assisted")
-        if session.hints_used:
-            flags.append(f"hints {session.hints_used}")
-        if flags:
-            info.append("\n" + " · ".join(flags))
-        if session.finished:
-            info.append("\nSolved!", style="bold green")
-        elif session.status is Status.BROKEN:
-            info.append("\n" + self.broken_text(), style="bold red")
-        self._show("info", info)
+        self._show("title", title_lines(game, self.title_text()))
+        self._show("info", info_lines(game, self.panel_lines(), self.broken_text()))
         self._show("status", self._status)
-        hint, was = self._hint_text(game), self._shown.get("hint")
+        hint, was = hint_lines(game), self._shown.get("hint")
         self._show("hint", hint)
         if self._shown["hint"] is not was:  # a new hint: its end (what t does next) in view
             panel = self.query_one("#panel", VerticalScroll)
@@ -409,25 +363,6 @@ class GameScreen(Screen[None]):
             else:
                 panel.scroll_home(animate=False)
         self._refresh_keys()
-
-    def _hint_text(self, game: Play) -> Text:
-        if game.board_hidden:
-            return Text("")
-        if game.hint_waiting:
-            return Text("Hint: thinking…", style="italic")
-        step = game.hint_step
-        if step is None or game.hint_stage is Stage.NONE:
-            return Text("")
-        out = Text()
-        if game.hint_stage is Stage.NUDGE:
-            out.append("Hint: ", style="bold")
-            out.append(step.nudge or step.name)
-            out.append("\n(t again: show the step)", style="italic")
-        else:
-            out.append(f"{step.name}: ", style="bold")
-            out.append(step.explanation or step.nudge)
-            out.append("\n(t again: apply it)", style="italic")
-        return out
 
     def _show(self, name: str, text: Text) -> None:
         """Update a panel line only when it changed (see :func:`.panel.show_line`)."""
@@ -525,20 +460,8 @@ class GameScreen(Screen[None]):
             ask_app(self, GameFinished(self, game.to_saved(), result, self.summary()))
 
     def summary(self) -> Summary:
-        game = self.game
-        assert game is not None
-        r = game.result()
-        return Summary(
-            title=self.title_text(),
-            elapsed=format_time(r.elapsed),
-            level=r.level.label if r.level is not None else "unrated",
-            rating=f"{r.rating:.1f}" if r.rating is not None else "—",
-            hints_used=r.hints,
-            hints_applied=r.hints_applied,
-            reveals=r.reveals,
-            assisted=r.assisted,
-            moves=r.moves,
-        )
+        assert self.game is not None
+        return Summary.of(self.game.result(), self.title_text())
 
     def after_completion(self, answer: str | None) -> None:
         """The completion dialog's answer: a new game, home, or stay on the board."""
@@ -558,26 +481,8 @@ class GameScreen(Screen[None]):
         elif news.none_found:
             self.say(self.no_hint_text(), severity="warning")
         if news.job is not None:
-            job = news.job
-            worker = self.run_worker(job.run, thread=True, group="hint", name="hint",
-                                     exit_on_error=False)
-            self._hint_workers[worker] = (game, job)
+            self._hints.start(game, news.job)
         self.redraw()
-
-    def _hint_ended(self, worker: Worker[Any], state: WorkerState) -> None:
-        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return
-        found = self._hint_workers.pop(worker, None)
-        if found is None:
-            return
-        game, job = found
-        if game is not self.game:
-            return  # a hint for a game this screen no longer plays
-        step = worker.result if state is WorkerState.SUCCESS else None
-        assert step is None or isinstance(step, Step)
-        news = game.hint_done(job, step, worker.error if state is WorkerState.ERROR else None,
-                              cancelled=state is WorkerState.CANCELLED)
-        self._hint_news(game, news)
 
     def rewrite_hint(self) -> None:
         """The notation changed: a shown hint is worked out again in it (no new hint)."""
@@ -687,7 +592,7 @@ class GameScreen(Screen[None]):
         self.dismiss_to_home()
 
     def dismiss_to_home(self) -> None:
-        self.workers.cancel_group(self, "deal")
+        self.workers.cancel_group(self, DEAL)
         if self.app.screen is self:
             ask_app(self, GoHome())
         elif self.is_attached:
