@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from puzzleterm.engine import MoveError, Status
 from puzzleterm.engine.gameid import load_game_id
+from puzzleterm.engine.sudoku.moves import FillCandidates, Pencil, Place
 from puzzleterm.engine.sudoku.state import solution_of
 from puzzleterm.play import SavedGame, SaveError, Session
 
@@ -45,6 +46,16 @@ def test_moves_undo_redo_and_a_new_move_drops_the_redo_list() -> None:
     assert s.state == s.initial
     assert s.play("r1c2=5")
     assert s.moves == ("r1c2=5",) and not s.can_redo
+
+
+def test_a_typed_move_is_recorded_as_its_text() -> None:
+    s = new()
+    assert s.play(Place(1, 1, 4)) and s.play(Pencil(1, 2, 8)) and s.play(FillCandidates())
+    assert s.moves == ("r1c1=4", "r1c2+8", "auto")
+    assert Session.restore(s.to_saved()).state == s.state  # the text replays to the same
+    with pytest.raises(MoveError, match="given"):
+        s.play(Place(1, 3, 5))
+    assert len(s.moves) == 3
 
 
 def test_no_op_moves_are_not_recorded_and_bad_moves_raise() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine import Kind, Level, MoveError, Status, Step
+from ..engine.moves import Move
 from .clock import HIDING, IDLE_PAUSE, Clock, GameClock, Hold
 from .deal import Dealer, Dealt
 from .hints import HintJob, HintNews, Hints, Stage
@@ -194,9 +195,9 @@ class Play:
         if why is not None:
             raise Refused(why)
 
-    def play(self, move: str) -> bool:
-        """A player's move (the kind's move text); False when it changed nothing.  Raises
-        :class:`Refused` or the kind's ``MoveError``."""
+    def play(self, move: Move | str) -> bool:
+        """A player's move (the kind's typed move, or its text); False when it changed
+        nothing.  Raises :class:`Refused` or the kind's ``MoveError``."""
         self._guard()
         return self._after(self.session.play(move))
 

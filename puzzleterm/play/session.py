@@ -28,6 +28,7 @@ from typing import Any
 
 from ..engine import Kind, Level, MoveError, Puzzle, PuzzleError, Status, Step, find_kind
 from ..engine.gameid import load_game_id, parse_game_id
+from ..engine.moves import Move
 
 #: The save format this program writes; it reads this one and the ones listed.  Version 3
 #: counts checks (``checks``, ``checking``); version 2 kept check as ``options["check"]``.
@@ -258,10 +259,13 @@ class Session:
                 return self.kind.apply(state, move[len(prefix):])
         return self.kind.apply(state, move)
 
-    def _record(self, move: str) -> bool:
+    def _record(self, move: str, value: Move | None = None) -> bool:
+        """Record ``move`` (its text; ``value``: the typed move it writes, when known)."""
         if self.finished:
             raise MoveError("the puzzle is solved; start a new game")
-        new = self._execute(self.state, move)  # raises MoveError on a bad move
+        # raises MoveError on a bad move
+        new = self._execute(self.state, move) if value is None else \
+            self.kind.apply(self.state, value)
         if new == self.state:
             return False
         del self._history[self._pos + 1 :]
@@ -270,11 +274,13 @@ class Session:
         self._after_change()
         return True
 
-    def play(self, move: str) -> bool:
-        """Apply a player's move; False when it changed nothing.  Raises ``MoveError``."""
-        if move == RESTART or move.startswith((HINT_PREFIX, REVEAL_PREFIX)):
-            raise MoveError(f"{move!r} is not a move of the puzzle")
-        return self._record(move)
+    def play(self, move: Move | str) -> bool:
+        """Apply a player's move (the kind's typed move, or its text); False when it
+        changed nothing.  Raises ``MoveError``.  The history records the move's text."""
+        text = move if isinstance(move, str) else move.text()
+        if text == RESTART or text.startswith((HINT_PREFIX, REVEAL_PREFIX)):
+            raise MoveError(f"{text!r} is not a move of the puzzle")
+        return self._record(text, None if isinstance(move, str) else move)
 
     def apply_hint(self, move: str) -> bool:
         """Apply the move a hint suggested (a history entry; marks the game assisted)."""

@@ -19,6 +19,7 @@ from ..engine.arith.divcheck import bad_rows
 from ..engine.arith.divforms import steps_of
 from ..engine.arith.human import Evidence, bad_column
 from ..engine.arith.model import ADD, DIV, ArithState, cell_name
+from ..engine.arith.moves import clear_digit, set_digit
 from ..widgets.pentomino_board import BoxWidget
 from .game import GameScreen
 
@@ -234,14 +235,13 @@ class ArithScreen(GameScreen, inherit_bindings=False):
             self.redraw()
             return True
         ch = event.character or ""
-        name = cell_name(self.state, *self.cursor)
+        r, i = self.cursor
         if len(ch) == 1 and ch.isdigit():
             if self.playable():
-                self.play(f"{name}={ch}")
+                self.play(set_digit(self.state, r, i, int(ch)))
             return True
         if key in CLEAR_KEYS:
-            r, i = self.cursor
             if self.playable() and self.state.values[r][i] is not None:
-                self.play(f"{name}=.")
+                self.play(clear_digit(self.state, r, i))
             return True
         return False

@@ -32,6 +32,7 @@ from textual.worker import Worker, WorkerState
 from ..daily_play import day_of
 from ..engine import MoveError, PuzzleError, Step
 from ..engine.daily import DEFAULT_KIND
+from ..engine.moves import Move
 from ..play import (
     DealRequest,
     Dealt,
@@ -136,7 +137,7 @@ class GameScreen(Screen[None]):
         return Text(f"Moves {s.pos}" if s is not None else "")
 
     def key_to_move(self, event: events.Key) -> bool:
-        """Turn a key into a move (``self.play``) or UI change; True when it was used."""
+        """Turn a key into a typed move (``self.play``) or a UI change; True if it was used."""
         return False
 
     def reveal_target(self) -> str | None:
@@ -435,8 +436,8 @@ class GameScreen(Screen[None]):
                 event.prevent_default()
                 return
 
-    def play(self, move: str) -> bool:
-        """Hand a move (the kind's move text) to the game; a refused move is a notice."""
+    def play(self, move: Move | str) -> bool:
+        """Hand a typed move to the game; a refused or bad move is a notice."""
         game = self.game
         assert game is not None
         return self._input(lambda: game.play(move))

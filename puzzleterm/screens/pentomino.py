@@ -4,7 +4,9 @@ Upper-case letters pick a piece from the tray (lower-case keys are the game's ac
 rotates and ``f`` flips it, the arrows move its ghost and Enter places it; an illegal place is
 refused and the ghost shows why.  With no piece picked, the arrows move the cursor, Enter on a
 placed piece picks it up again and Backspace/Delete puts it back in the tray.  Moves are the
-kind's own text (``L@r2c3/3``, ``remove L``); everything else is :class:`GameScreen`'s.
+kind's typed moves (:class:`~puzzleterm.engine.pentomino.moves.PlacePiece`,
+:class:`~puzzleterm.engine.pentomino.moves.RemovePiece`); everything else is
+:class:`GameScreen`'s.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
+from ..engine.pentomino.moves import PlacePiece, RemovePiece
 from ..engine.pentomino.pieces import LETTERS, orientations
 from ..engine.pentomino.state import PentominoState
 from ..widgets.pentomino_board import BoxView, BoxWidget, cell_width, render_box, render_tray
@@ -203,11 +206,12 @@ class PentominoScreen(GameScreen, inherit_bindings=False):
         st = self.state
         return any(st.geo.placements[pid].letter == letter for pid in st.given)
 
-    def _place_move(self) -> str:
-        shape = self._shape()
-        ar, ac = shape[0]
+    def _place_move(self) -> PlacePiece:
+        """The ghost's piece put down: its anchor is its shape's first cell."""
+        assert self.picked is not None
+        ar, ac = self._shape()[0]
         r0, c0 = self.state.board.rc(self.cursor)
-        return f"{self.picked}@r{r0 + ar + 1}c{c0 + ac + 1}/{self.orient}"
+        return PlacePiece(self.picked, r0 + ar + 1, c0 + ac + 1, self.orient)
 
     # -- keys into moves ---------------------------------------------------------------------
     def key_to_move(self, event: events.Key) -> bool:
@@ -268,7 +272,7 @@ class PentominoScreen(GameScreen, inherit_bindings=False):
             pid = self.state.piece_at(letter)
             assert pid is not None
             pl = self.state.geo.placements[pid]
-            if self.play(f"remove {letter}"):
+            if self.play(RemovePiece(letter)):
                 # the ghost takes the piece's place: its shape's top-left at the cursor
                 self.picked, self.orient = letter, pl.orient
                 ar, ac = orientations(letter)[pl.orient][0]
@@ -295,7 +299,7 @@ class PentominoScreen(GameScreen, inherit_bindings=False):
         if self._is_given(letter):
             self.say(f"The {letter} is given and cannot move.", severity="warning")
             return
-        self.play(f"remove {letter}")
+        self.play(RemovePiece(letter))
 
     # -- actions -----------------------------------------------------------------------------
     def action_rotate(self) -> None:

@@ -1,6 +1,7 @@
 """The Sudoku-family screen: 4x4 to 16x16 Sudoku, X-Sudoku 5x5, Latin squares.
 
-Keys become move strings (``r3c5=7``, ``r3c5+7``, ``auto`` ...) handed to the game; the board
+Keys become the kind's typed moves (:mod:`~puzzleterm.engine.sudoku.moves`: place, pencil,
+clear, fill candidates) handed to the game; the board
 is drawn from the game's state plus UI state (cursor, pencil mode), which lives here and is
 never undone.  Everything else a game needs is in :class:`GameScreen`.
 """
@@ -16,6 +17,7 @@ from textual.binding import Binding, BindingType
 
 from ..engine import MoveError
 from ..engine.sudoku import SudokuState
+from ..engine.sudoku import moves as sudoku_moves
 from ..engine.sudoku.formats import find_conflicts
 from ..widgets.sudoku_board import (
     LATIN_SYMBOLS,
@@ -279,24 +281,23 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
         if not self._editable():
             return
         st = self.state
-        sym = st.geo.symbol(digit)
         if self.pencil:
             if st.values[self.cursor]:
                 self.say(f"{self._cell()} holds a digit: clear it before pencilling.",
                          severity="warning")
                 return
-            self.play(f"{self._cell()}+{sym}")
+            self.play(sudoku_moves.pencil(st.geo, self.cursor, digit))
         else:
             if st.values[self.cursor] == digit:
                 return
-            self.play(f"{self._cell()}={sym}")
+            self.play(sudoku_moves.place(st.geo, self.cursor, digit))
 
     def clear_cell(self) -> None:
         if not self._editable():
             return
         st = self.state
         if st.values[self.cursor] or st.marks[self.cursor]:
-            self.play(f"{self._cell()}-")
+            self.play(sudoku_moves.clear(st.geo, self.cursor))
 
     # -- actions -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -320,7 +321,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
 
     def action_auto_marks(self) -> None:
         if self.playable():
-            self.play("auto")
+            self.play(sudoku_moves.fill_candidates())
 
     def action_check(self) -> None:
         game = self.game
