@@ -19,10 +19,10 @@ from puzzleterm.engine.pentomino import moves as pm
 from puzzleterm.engine.pentomino.pieces import LETTERS, orientations
 from puzzleterm.engine.sudoku import moves as sm
 from puzzleterm.engine.sudoku.geometry import geometry
-from puzzleterm.session import Session
+from puzzleterm.play import Session
 
 from . import toykind
-from .conftest import EASY9, FakeClock
+from .conftest import EASY9
 
 SUDOKU, PENTOMINO, ARITH = find_kind("sudoku"), find_kind("pentomino"), find_kind("arith")
 
@@ -218,7 +218,7 @@ def test_the_engines_hints_and_reveals_are_canonical_text(name: str, params: str
 
 def test_a_save_of_every_move_form_replays() -> None:
     """A game played with every form a screen or the engine records, saved and restored."""
-    s = Session(load_game_id(EASY9), FakeClock())
+    s = Session(load_game_id(EASY9))
     geo = s.state.geo
     empty = [c for c in range(geo.ncells) if not s.state.values[c]]
     sol = s.solution.values
@@ -231,5 +231,5 @@ def test_a_save_of_every_move_form_replays() -> None:
     s.apply_hint(step.move)
     s.reveal()
     assert s.status is Status.SOLVED
-    restored = Session.restore(s.to_saved(), FakeClock())
+    restored = Session.restore(s.to_saved())
     assert restored.moves == s.moves and restored.state == s.state

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from puzzleterm.session import SavedGame, SaveError
+from puzzleterm.play import SavedGame, SaveError
 from puzzleterm.store import DB_NAME, SqliteStore, StoreError, default_home
 
 EASY9 = ("sudoku:9x9:..3.2.6..9..3.5..1..18.64....81.29..7......."
@@ -79,7 +79,7 @@ _WRITER = """
 import sys
 from pathlib import Path
 from typing import Any
-from puzzleterm.session import SavedGame
+from puzzleterm.play import SavedGame
 from puzzleterm.store import SqliteStore
 store = SqliteStore.open(Path(sys.argv[1]))
 moves = []

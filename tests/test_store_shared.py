@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from puzzleterm.daily_play import record_daily
-from puzzleterm.session import SavedGame
+from puzzleterm.play import SavedGame
 from puzzleterm.store import SqliteStore, StoreError
 from puzzleterm.store import schema as store_schema
 from puzzleterm.store.pg import PgStore

@@ -199,7 +199,7 @@ def _warm_up() -> None:
         for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             importlib.import_module(module.name)
     # (the Sudoku screen loads its human solver at the first hint: loaded here once for all)
-    for name in ("puzzleterm.app", "puzzleterm.store", "puzzleterm.session",
+    for name in ("puzzleterm.app", "puzzleterm.store", "puzzleterm.play",
                  "puzzleterm.engine.sudoku.human.solve",
                  "textual.app", "textual.drivers.linux_driver", "textual.widgets"):
         importlib.import_module(name)

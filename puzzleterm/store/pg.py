@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..session import SavedGame
+from ..play import SavedGame
 from .guard import GuardedConnection
 from .records import (
     MAIN_SLOT,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Protocol
 
-from ..session import SavedGame
+from ..play import SavedGame
 from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard
 
 

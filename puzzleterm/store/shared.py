@@ -35,7 +35,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..session import SavedGame
+from ..play import SavedGame
 from .pg import PgStore, first_line, psycopg_module, safe_url
 from .protocol import Store
 from .records import (

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..session import SavedGame
+from ..play import SavedGame
 from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, StoreError, default_player
 from .schema import SCHEMA_VERSION, SQLITE, migrate
 from .tables import Tables, dump_saved, load_saved

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..session import SavedGame, SaveError
+from ..play import SavedGame, SaveError
 from .records import (
     DailyResult,
     FinishedGame,
