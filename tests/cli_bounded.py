@@ -37,11 +37,17 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
+def _limits_no_stdout() -> None:
+    _limits()
+    os.close(1)
+
+
 def run_bounded(args: Sequence[str | bytes], stdin: bytes | Path | None = None,
                 stdout: int | IO[Any] = subprocess.PIPE, env: dict[str, str] | None = None,
-                home: Path | None = None) -> Ran:
+                home: Path | None = None, close_stdout: bool = False) -> Ran:
     """``puzzleterm ARGS`` with ``stdin`` (bytes, a file, or nothing: /dev/null) under the
-    bounds; a child killed by a limit has a negative status."""
+    bounds (``close_stdout``: with no standard output at all); a child killed by a limit has
+    a negative status."""
     child_env = dict(os.environ if env is None else env)
     child_env.pop("COLUMNS", None)
     if home is not None:
@@ -51,7 +57,8 @@ def run_bounded(args: Sequence[str | bytes], stdin: bytes | Path | None = None,
             [sys.executable, "-m", "puzzleterm", *args],
             input=stdin if isinstance(stdin, bytes) else None,
             stdin=None if isinstance(stdin, bytes) else source,
-            stdout=stdout, stderr=subprocess.PIPE, env=child_env, preexec_fn=_limits,
+            stdout=stdout, stderr=subprocess.PIPE, env=child_env,
+            preexec_fn=_limits_no_stdout if close_stdout else _limits,
             timeout=WALL_SECONDS, check=False)
     return Ran(done.returncode, done.stdout or b"", done.stderr.decode("utf-8", "replace"))
 

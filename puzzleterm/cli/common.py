@@ -1,9 +1,11 @@
 """What every verb of the command line shares: exit statuses, the one-line error, reading
-the input, a progress bar, starting the game, and the signature verbs register with."""
+the input, writing standard output, a progress bar, starting the game, and the signature
+verbs register with."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,15 +38,71 @@ class CliError(Exception):
         self.status = status
 
 
+class OutputError(CliError):
+    """Standard output cannot be written: full, closed, or failing."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__(f"cannot write standard output: {exc.strerror or exc}")
+
+
+class Output(io.TextIOBase, TextIO):
+    """Standard output as the verbs write to it: a write that fails is an :class:`OutputError`
+    naming it, where a bare ``OSError`` would not say which file failed; a reader that went
+    away (``| head``) stays a ``BrokenPipeError``, which ends a verb quietly.  After a failure
+    it writes nothing more, so nothing fails twice."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self._stream = stream
+        self._failed = False
+
+    def write(self, s: str) -> int:
+        if self._failed:
+            return len(s)
+        with self._guard():
+            return self._stream.write(s)
+
+    def flush(self) -> None:
+        if not self._failed:
+            with self._guard():
+                self._stream.flush()
+
+    def close(self) -> None:
+        """Flush only: the stream is the process's, and stays open."""
+        self.flush()
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except BrokenPipeError:
+            self._failed = True
+            raise
+        except OSError as exc:
+            self._failed = True
+            raise OutputError(exc) from exc
+
+
+#: The most a verb reads from a file or standard input: twice the largest public puzzle set
+#: (4 MB of one-line puzzles); one puzzle is a few kilobytes at most.
+MAX_INPUT = 8 * 2**20
+
+
 def read_source(path: str) -> str:
-    """The text of a file, or of standard input for ``-`` (a UTF-8 byte-order mark dropped)."""
+    """The text of a file, or of standard input for ``-`` (a UTF-8 byte-order mark dropped),
+    of at most :data:`MAX_INPUT` bytes."""
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            if sys.stdin is None:
+                raise CliError("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_INPUT + 1)
+        if len(data) > MAX_INPUT:
+            raise CliError(f"cannot read {name}: it holds more than {MAX_INPUT // 2**20} MB "
+                           "(a puzzle, or a file of one-line puzzles, is far less)")
         text = data.decode("utf-8")
     except OSError as exc:
         tip = (f" (a game ID stands for both KIND and FILE: give {path} alone)"

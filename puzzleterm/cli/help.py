@@ -94,7 +94,7 @@ class KindHelp(argparse.Action):
         kind = _named_kind(getattr(namespace, "kind", None))
         text = parser.format_help()
         sections = sections_help(parser.prog, command, kind.name if kind is not None else None)
-        sys.stdout.write(text + ("\n" if sections else "") + sections)
+        parser._print_message(text + ("\n" if sections else "") + sections, sys.stdout)
         parser.exit()
 
 

@@ -13,6 +13,7 @@ import json
 import secrets
 import sys
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -340,11 +341,17 @@ def cmd_enumerate(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(line + "\n")
                 out.flush()
         if lister is not None and listing is not None:
-            count = sum(listing.write(line + "\n") > 0 for line in lister.listing(params, options))
+            try:
+                with listing:  # closed, and so flushed, before it is said to be written
+                    count = sum(listing.write(line + "\n") > 0
+                                for line in lister.listing(params, options))
+            except OSError as exc:
+                raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
             out.write(f"wrote {count} lines to {path}\n")
     finally:
         if listing is not None:
-            listing.close()
+            with suppress(OSError):  # already told, or closed above
+                listing.close()
     return EXIT_OK
 
 
