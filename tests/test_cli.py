@@ -232,15 +232,9 @@ def test_crlf_line_endings_are_read() -> None:
     (("arith", "--size", "add2x4", "--level", "expert", "--seed", "1"), "easy"),
     (("sudoku", "--size", "4x4", "--level", "extreme", "--seed", "1"), "easy"),
 ])
-def test_level_note_never_contradicts_the_level_dealt(args: tuple[str, ...], top: str) -> None:
-    """The note said "add2x4 puzzles go up to easy; dealt one at hard": a "go up to" note
-    is given only when the puzzle dealt is within that top level."""
+def test_a_level_above_the_boards_top_names_the_top(args: tuple[str, ...], top: str) -> None:
+    """The note said "add2x4 puzzles go up to easy; dealt one at hard"; now a level above
+    the board's top is refused, naming the top, and nothing is dealt."""
     proc = run("generate", *args, "-v")
-    assert proc.returncode == 0, proc.stderr
-    dealt = proc.stderr.split("level=")[1].split()[0]
-    note = next(ln for ln in proc.stderr.splitlines() if "note:" in ln)
-    assert note.endswith(f"dealt one at {dealt}") or note.endswith(f"nearest level, {dealt}")
-    levels = ["easy", "medium", "hard", "expert", "extreme"]
-    if "go up to" in note:
-        assert note.split("go up to ")[1].startswith(top)
-        assert levels.index(dealt) <= levels.index(top)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert f"are dealt up to {top}, not {args[4]}" in proc.stderr

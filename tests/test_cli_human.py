@@ -92,9 +92,8 @@ def test_generate_by_level_deals_that_level() -> None:
 
 def test_generate_says_when_a_board_cannot_reach_the_level() -> None:
     proc = run("generate", "sudoku", "--size", "4x4", "--level", "hard", "--seed", "cap")
-    assert proc.returncode == 0
-    assert "Sudoku 4x4 puzzles go up to easy; dealt one at easy" in proc.stderr
-    assert len(proc.stdout.strip()) == 16
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "Sudoku 4x4 puzzles are dealt up to easy, not hard" in proc.stderr
 
 
 def test_commands_take_a_game_id_in_place_of_kind_and_file() -> None:

@@ -28,14 +28,17 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
         if not entries:
             raise CliError(f"{name} has no daily puzzle on {day.isoformat()}")
     if not args.print:
+        if args.format is not None:  # refused, not dropped: the game has no format
+            raise CliError("--format goes with --print")
         return start_ui(daily=next((e for e in entries if e.kind == DEFAULT_KIND), entries[0]))
+    fmt = args.format or "id"
     for i, entry in enumerate(entries):
-        if args.format == "id":
+        if fmt == "id":
             print(entry.seed_id, file=out)
             continue
         kind = find_kind(entry.kind)
         puzzle = deal(entry, kind)
-        if args.format == "line":
+        if fmt == "line":
             print(puzzle.game_id, file=out)
             continue
         fmt = next((f for f in ("grid", "picture") if f in kind.formats), kind.formats[0])
@@ -70,7 +73,6 @@ def add_daily_verbs(add: Adder) -> None:
     sp.add_argument(
         "--format",
         choices=("id", "line", "grid"),
-        default="id",
         help="with --print: seed IDs (default), givens IDs, or grids",
     )
     store_help = ("the store: a postgresql:// URL or 'sqlite' (default: $PUZZLETERM_STORE, "

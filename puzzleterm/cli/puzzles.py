@@ -291,6 +291,12 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             level = Level.parse(args.level)
         except ValueError as exc:
             raise CliError(str(exc)) from exc
+        levels = kind.levels(params)
+        if levels and level > max(levels):  # refused, not dropped for a lower level
+            note = kind.level_note(params)
+            raise CliError(f"{kind.title} {kind.format_params(params)} puzzles are dealt up to "
+                           f"{max(levels).label}, not {level.label}"
+                           + (f" ({note})" if note else ""))
     if args.count < 1:
         raise CliError("--count must be at least 1")
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
@@ -315,11 +321,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def level_note(kind: Kind[Any, Any], params: Any, asked: Level, got: Level) -> str:
-    """Why a dealt puzzle's level differs from the one asked for."""
-    levels = kind.levels(params)
-    board = f"{kind.title} {kind.format_params(params)}"
-    if levels and asked > max(levels) >= got:  # (a deal may still beat the usual top)
-        return f"{board} puzzles go up to {max(levels).label}; dealt one at {got.label}"
+    """Why a dealt puzzle's level differs from the one asked for (a level above the
+    board's top is refused before dealing)."""
     return f"no {asked.label} puzzle found for this seed; dealt the nearest level, {got.label}"
 
 

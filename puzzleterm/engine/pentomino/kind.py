@@ -85,7 +85,8 @@ class PentominoKind(KindBase[Board, PentominoState, PentominoMove]):
                       f"{', '.join(DEALT)} (or those turned), any board is solved",
                       metavar="RxC",
                       commands=("solve", "grade", "hint", "generate", "enumerate")),
-            CliOption("--raw", "count every rotation and reflection apart",
+            CliOption("--raw", "with --out, list every rotation and reflection apart "
+                      "(the count always gives both)",
                       commands=("enumerate",)),
             CliOption("--forcing", "table how many pieces force each solution",
                       commands=("enumerate",)),
