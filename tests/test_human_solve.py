@@ -83,7 +83,12 @@ def test_registry_order_and_table() -> None:
     assert ratings["xy_wing"] == 4.2 and ratings["xyz_wing"] == 4.4
     assert ratings["naked_quad"] == 5.0 and ratings["jellyfish"] == 5.2
     assert ratings["hidden_quad"] == 5.4 and ratings["bug_plus_1"] == 5.6
-    assert ratings["x_chain"] >= 6.5 and ratings["trial"] > ratings["forcing_chain"]
+    assert ratings["wxyz_wing"] == 5.5 and ratings["vwxyz_wing"] == 6.2
+    assert ratings["xy_chain"] == 7.0 and ratings["aic"] == 7.0
+    # SE's forcing chains: Nishio, cell and region (static), dynamic
+    assert ratings["nishio"] == 7.5 and ratings["forcing_chain"] == 8.0
+    assert ratings["dynamic_forcing_chain"] == 8.5
+    assert ratings["trial"] > ratings["dynamic_forcing_chain"]
 
 
 # -- grading -----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ candidates removed to draw the pattern, so nothing else is in the way."""
 from __future__ import annotations
 
 from puzzleterm.engine.sudoku import solver as bt
-from puzzleterm.engine.sudoku.human import basic, chains, fish, wings
+from puzzleterm.engine.sudoku.human import basic, chains, fish, forcing, wings
 from puzzleterm.engine.sudoku.human.grid import Grid
 from puzzleterm.engine.types import Level
 
@@ -373,7 +373,8 @@ def test_x_chain() -> None:
     step = chains.x_chain(g)
     assert step is not None and step.technique == "x_chain"
     assert set(step.eliminations) == elims(("r2c2", 1), ("r3c2", 1), ("r7c1", 1), ("r9c1", 1))
-    assert len(step.candidates) == 6 and step.rating == 6.6  # 5 links
+    # 5 links, 3 of them strong, all in rows: SukakuExplainer's "3 Skyscrapers"
+    assert len(step.candidates) == 6 and step.rating == 5.4
     g = open_grid()
     restrict(g, 1, row(1), ["r1c1", "r1c9"])
     restrict(g, 1, row(5), ["r5c9", "r5c5"])
@@ -409,12 +410,12 @@ def test_aic() -> None:
 def test_forcing_chain() -> None:
     g = open_grid()
     _rectangle(g, {"r1c1": "12", "r1c2": "12", "r1c3": "123"})
-    step = chains.forcing_chain(g)
+    step = forcing.dynamic_forcing_chain(g)
     assert step is not None
     # whatever it proves, it is about r1c3 losing 1 or 2 (the pair's digits)
     assert step.eliminations
     assert set(step.eliminations) <= elims(("r1c3", 1), ("r1c3", 2))
-    assert chains.forcing_chain(open_grid()) is None
+    assert forcing.dynamic_forcing_chain(open_grid()) is None
 
 
 def test_trial() -> None:

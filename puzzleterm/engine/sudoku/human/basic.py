@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, partial
-from operator import itemgetter
 from typing import cast
 
 from ... import words
@@ -33,13 +32,6 @@ def describe_elims(g: Grid, elims: Sequence[tuple[int, int]]) -> str:
 
 def digits_text(g: Grid, digits: Sequence[int]) -> str:
     return words.listing([g.sym(d) for d in digits])
-
-
-@cache
-def _house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """For each house, a function from a list over the cells (candidates, digits) to the
-    house's entries, in its order (a tuple: houses have two cells or more)."""
-    return tuple(itemgetter(*h) for h in geo.houses)
 
 
 # -- singles --------------------------------------------------------------------------------
@@ -227,14 +219,12 @@ HouseEntry = tuple[int, tuple[int, ...], list[object]]
 def _house_entries(g: Grid) -> list[HouseEntry]:
     """For each house of the position: its number of empty cells, its cells' candidates, and
     the memo's entry for those (shared by every grid of the geometry)."""
-    cand = g.cand
     store: dict[tuple[int, tuple[int, ...]], list[object]] = memo(
         g.t, ("house_subsets",), dict)
     if len(store) >= SUBSET_MEMO_LIMIT:
         store.clear()
     out: list[HouseEntry] = []
-    for h, getter in enumerate(_house_getters(g.geo)):
-        masks = getter(cand)
+    for h, masks in enumerate(g.house_masks()):
         key = (h, masks)
         entry = store.get(key)
         if entry is None:

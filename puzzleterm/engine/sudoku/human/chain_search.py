@@ -105,10 +105,11 @@ def _layout(ncells: int, n: int) -> tuple[tuple[int, ...], int, int]:
 
 
 WeakOf = Callable[[int], int]
+#: What :func:`bit_links` returns.
+Links = tuple[list[int], list[int], list[int], WeakOf, WeakOf]
 
 
-def _bit_links(g: Grid, kind: str, digit: int
-               ) -> tuple[list[int], list[int], list[int], WeakOf, WeakOf]:
+def bit_links(g: Grid, kind: str, digit: int) -> Links:
     """The starts (cell order), and per bit (``digit * ncells + cell``) the bitsets of its
     strong links, of its weak links (-1 until worked out by the function returned last:
     most are never needed), and a function giving the bitset of the ends that make a chain
@@ -211,7 +212,7 @@ def _bit_links(g: Grid, kind: str, digit: int
 
 def _first_depth(g: Grid, kind: str, digit: int, max_links: int) -> tuple[int, int] | None:
     """The depth of the shortest chain and its start (cell numbering), on bitsets."""
-    starts, strong, weak, ends_of, weak_of = _bit_links(g, kind, digit)
+    starts, strong, weak, ends_of, weak_of = bit_links(g, kind, digit)
     ends = [0] * len(strong)
     for s in starts:
         ends[s] = ends_of(s)
@@ -378,7 +379,7 @@ def _none_through(g: Grid, kind: str, links: list[tuple[int, int]], max_links: i
     the same ends).  One way round is enough: a chain through the link the other way,
     read backwards, goes this way, and "``s`` or ``e``" removes what "``e`` or ``s``"
     does."""
-    starts, strong, weak, ends_of, weak_of = _bit_links(g, kind, 0)
+    starts, strong, weak, ends_of, weak_of = bit_links(g, kind, 0)
     n, N = g.n, g.t.ncells
     bit = bits(n * N)
     linked = 0

@@ -1,5 +1,5 @@
-"""Chains: X-chains, XY-chains, alternating inference chains (AIC), forcing chains, and
-the last resort, trial (bifurcation).
+"""Chains: X-chains, XY-chains, alternating inference chains (AIC), and the last resort,
+trial (bifurcation).  Forcing chains are in :mod:`.forcing`.
 
 A chain is a path of candidates ``(cell, digit)`` whose links alternate *strong* (not both
 false: a conjugate pair in a house, or the two candidates of a bivalue cell) and *weak* (not
@@ -19,9 +19,8 @@ from ..bitsearch import BitSearch, board_of_masks
 from .basic import describe_elims
 from .catalog import Deduction, length_bonus, make_step
 from .chain_search import Chain, Node, shortest_chain
-from .closure import Closures
-from .grid import Grid, cells_of, digits_of, memo
-from .propagate import UNBOUNDED, solver_masks
+from .grid import Grid, digits_of, memo
+from .propagate import solver_masks
 
 
 def chain_text(g: Grid, path: list[Node]) -> str:
@@ -34,15 +33,56 @@ def chain_text(g: Grid, path: list[Node]) -> str:
     return "".join(out)
 
 
+#: SukakuExplainer's ratings of single-digit chains by their strong links (2 to 6): a
+#: Skyscraper has two, in parallel lines; 0.1 more when the links' houses mix lines and
+#: boxes or rows and columns, 0.2 when they hold rows, columns and boxes.
+STRONG_LINKS_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
+
+
+def _strong_house_kinds(g: Grid, path: list[Node]) -> set[str]:
+    """The kinds of house (row, col, box ...) that make each strong link of a single-digit
+    chain strong (a line rather than a box where both would do)."""
+    t = g.t
+    types = g.geo.house_types
+    d = path[0][1]
+    where = g.all_digit_cells()[d - 1]
+    kinds = set()
+    for i in range(0, len(path) - 1, 2):
+        a, b = path[i][0], path[i + 1][0]
+        pair = 1 << a | 1 << b
+        shared = [h for h in t.cell_houses[a] if t.house_bits[h] >> b & 1
+                  and where & t.house_bits[h] == pair]
+        shared.sort(key=lambda h: types[h] == "box")
+        kinds.add(types[shared[0]])
+    return kinds
+
+
+def chain_rating(g: Grid, tech: str, path: list[Node]) -> float:
+    """A chain's rating on SE's scale.  An X-Chain of 2 to 6 strong links is rated as
+    SukakuExplainer rates that many strong links of one digit (:data:`STRONG_LINKS_BASE`);
+    longer, and every XY-Chain and AIC, as SE rates the forcing chain it is: 6.6 for one
+    digit, 7.0 for several, and more as it grows (its candidates, and the eliminated one
+    before and after: the length is the links plus one)."""
+    links = len(path) - 1
+    if tech == "x_chain":
+        strong = (links + 1) // 2
+        if strong in STRONG_LINKS_BASE:
+            kinds = _strong_house_kinds(g, path)
+            lines = kinds & {"row", "col"}
+            mix = (len(lines) == 2) + (len(kinds) > len(lines))
+            return STRONG_LINKS_BASE[strong] + (0.1 if mix == 1 else 0.2 if mix == 2 else 0)
+        return 6.6 + length_bonus(links + 1)
+    return 7.0 + length_bonus(links + 1)
+
+
 def _chain_step(g: Grid, tech: str, label: str, path: list[Node],
                 elims: list[tuple[int, int]]) -> Deduction:
     (cs, ds), (ce, de) = path[0], path[-1]
     links = len(path) - 1
-    base = {"x_chain": 6.5, "xy_chain": 6.6, "aic": 7.0}[tech]
     cells = list(dict.fromkeys(c for c, _ in path))
     return make_step(
         tech, eliminations=elims, cells=cells, candidates=path,
-        rating=base + length_bonus(links),
+        rating=chain_rating(g, tech, path),
         explanation=f"The chain {chain_text(g, path)} (= one of the two is true, - not both) "
                     f"shows that {g.sym(ds)} in {g.name(cs)} or {g.sym(de)} in {g.name(ce)} "
                     f"is true ({words.a(label)} of {words.count(links, 'link')}), so "
@@ -71,124 +111,20 @@ def x_chain(g: Grid) -> Deduction | None:
 
 
 def xy_chain(g: Grid) -> Deduction | None:
+    """The shortest XY-Chain, unless an alternating inference chain is shorter: SE rates
+    both as forcing chains by their length and takes the shortest (the AIC is reported
+    by its own finder, next in line)."""
     found = shortest_chain(g, "xy")
-    return _chain_step(g, "xy_chain", "XY-Chain", *found) if found else None
+    if found is None:
+        return None
+    if len(found[0]) > 4 and shortest_chain(g, "aic", max_links=len(found[0]) - 3):
+        return None
+    return _chain_step(g, "xy_chain", "XY-Chain", *found)
 
 
 def aic(g: Grid) -> Deduction | None:
     found = shortest_chain(g, "aic")
     return _chain_step(g, "aic", "alternating inference chain", *found) if found else None
-
-
-# -- forcing chains ---------------------------------------------------------------------------
-def forcing_chain(g: Grid) -> Deduction | None:
-    """The forcing chain of least work (cells its singles settle), the first found among
-    equals, in this order: a candidate whose singles end in a contradiction (cells with
-    fewest candidates first), then a cell's candidates (up to three), then a digit's places
-    in a house (up to three) whose singles all agree on something.
-
-    Each assumption's singles are its closure (see closure.py).  The contradictions are
-    walked in lockstep, none further than the least work found; a group then has to take
-    less work than that to win (the contradiction wins a tie, being earlier in the order),
-    so most groups are given up after a branch or two.  (Where a position has a naked
-    single not placed, every assumption is walked: the groups come first there, and a
-    contradiction is walked only as far as the best group's work.)"""
-    prop = Closures(g)
-    cand = g.cand
-    order = sorted((c for c in range(g.t.ncells) if cand[c]), key=lambda c: cand[c].bit_count())
-    nodes = [(c, d) for c in order for d in digits_of(cand[c])]
-    found: tuple[Node, int] | None = None
-    if prop.exact:
-        found = prop.first_contradiction(nodes, UNBOUNDED)
-        group = _forcing_group(g, prop, order, found[1] if found else UNBOUNDED)
-        if group:
-            return group[1]
-    else:
-        group = _forcing_group(g, prop, order, UNBOUNDED)
-        # contradictions: one assumption breaks the grid
-        bound = group[0] + 1 if group else UNBOUNDED
-        for node in nodes:
-            got = prop.run(node, bound)
-            if got is None or got[0]:
-                continue  # no contradiction, or as much work as the best so far or more
-            found = node, got[1]
-            bound = got[1]
-    if found is None:
-        return group[1] if group else None
-    (c, d), work = found
-    return make_step(
-        "forcing_chain", eliminations=[(c, d)], cells=[c], candidates=[(c, d)],
-        rating=7.5 + length_bonus(work),
-        explanation=f"If {g.name(c)} were {g.sym(d)}, the singles it forces "
-                    f"would leave some cell, {g.geo.units()} without a digit (a "
-                    f"contradiction), so {g.name(c)} is not {g.sym(d)}",
-        nudge=f"Try {g.sym(d)} in {g.name(c)} and follow the singles",
-    )
-
-
-def _house_places(house_bits: tuple[int, ...], d0: int, where: int
-                  ) -> list[tuple[int, int, list[Node]]]:
-    """The houses where a digit has two or three places, and those places (a function of
-    the digit's cells alone)."""
-    out = []
-    for h, hb in enumerate(house_bits):
-        inside = where & hb
-        if inside & (inside - 1) and inside.bit_count() <= 3:
-            out.append((h, d0, [(c, d0 + 1) for c in cells_of(inside)]))
-    return out
-
-
-def _forcing_group(g: Grid, prop: Closures, order: list[int], bound: int
-                   ) -> tuple[int, Deduction] | None:
-    """The cell or house forcing chain of least work (the first among equals), when that
-    work is below ``bound``."""
-    cand = g.cand
-    # cell forcing: every candidate of a cell leads to the same result; then house forcing:
-    # every place of a digit in a house
-    groups: list[tuple[list[Node], int]] = [
-        ([(c, d) for d in digits_of(cand[c])], -1) for c in order if cand[c].bit_count() <= 3]
-    by_house: list[tuple[int, int, list[Node]]] = []
-    for d0, where in enumerate(g.all_digit_cells()):
-        if where:
-            by_house += memo(g.t, ("fc_places", d0, where),
-                             partial(_house_places, g.t.house_bits, d0, where))
-    by_house.sort(key=lambda e: (e[0], e[1]))  # houses in order, then digits
-    groups += [(nodes, h) for h, _d0, nodes in by_house]
-    best: tuple[int, list[Node], int, list[tuple[int, int]], list[tuple[int, int]]] | None = None
-    for nodes, h in groups:
-        # every branch must hold, and all of them take less work than the best so far
-        got = prop.branches(nodes, bound)
-        if got is None:
-            continue
-        results, work = got
-        placements, elims = prop.common(results)
-        if placements or elims:
-            best = (work, nodes, h, placements, elims)
-            bound = work
-    if best is None:
-        return None
-    work, nodes, h, placements, elims = best
-    what = (", ".join(f"{g.name(c)} is {g.sym(d)}" for c, d in placements) if placements
-            else f"{describe_elims(g, elims)} can be removed")
-    if h < 0:
-        c = nodes[0][0]
-        opts = " or ".join(g.sym(d) for _, d in nodes)
-        expl = (f"{g.name(c)} is {opts}; following the singles from each choice gives the "
-                f"same result (a cell forcing chain): {what}")
-        nudge = f"Follow each candidate of {g.name(c)} in turn"
-    else:
-        d = nodes[0][1]
-        label = g.geo.house_names[h]
-        expl = (f"In {label}, {g.sym(d)} goes in {g.names([c for c, _ in nodes])}; "
-                "following the singles from each place gives the same result (a "
-                f"{g.geo.unit_word(h)} forcing chain): {what}")
-        nudge = f"Follow each place of {g.sym(d)} in {label} in turn"
-    return work, make_step(
-        "forcing_chain", placements=placements if placements else (),
-        eliminations=() if placements else elims,
-        cells=[c for c, _ in nodes], houses=[h] if h >= 0 else [], candidates=nodes,
-        rating=7.5 + length_bonus(work), explanation=expl, nudge=nudge,
-    )
 
 
 # -- trial --------------------------------------------------------------------------------------

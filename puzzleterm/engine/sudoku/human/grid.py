@@ -19,6 +19,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from typing import TypeVar, cast
 
 from ... import words
@@ -297,6 +298,14 @@ class Grid:
         """The cells with exactly two candidates, in order."""
         return self.derived("bivalue", _bivalue)
 
+    def house_masks(self) -> tuple[tuple[int, ...], ...]:
+        """For each house, its cells' candidates in its order."""
+        return self.derived("house_masks", _house_masks)
+
+    def bivalue_by_pair(self) -> dict[int, int]:
+        """The bivalue cells (a bitset) of each pair of candidates (a mask)."""
+        return self.derived("bivalue_by_pair", _bivalue_by_pair)
+
     def bivalue_bits(self) -> int:
         """The cells with exactly two candidates, as a bitset."""
         return self.derived("bivalue_bits", _bivalue_bits)
@@ -344,6 +353,26 @@ def _digit_cells_loop(cand: Sequence[int], n: int) -> tuple[int, ...]:
 
 def _bivalue(g: Grid) -> tuple[int, ...]:
     return tuple(c for c, m in enumerate(g.cand) if m.bit_count() == 2)
+
+
+@cache
+def house_getters(geo: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each house, a function from a list over the cells (candidates, digits) to the
+    house's entries, in its order (a tuple: houses have two cells or more)."""
+    return tuple(itemgetter(*h) for h in geo.houses)
+
+
+def _house_masks(g: Grid) -> tuple[tuple[int, ...], ...]:
+    cand = g.cand
+    return tuple([getter(cand) for getter in house_getters(g.geo)])
+
+
+def _bivalue_by_pair(g: Grid) -> dict[int, int]:
+    cand = g.cand
+    out: dict[int, int] = {}
+    for c in g.bivalue():
+        out[cand[c]] = out.get(cand[c], 0) | 1 << c
+    return out
 
 
 def _bivalue_bits(g: Grid) -> int:

@@ -13,7 +13,7 @@ from ...types import Grade, Level
 from .. import solver as bt
 from ..geometry import Geometry
 from ..state import SudokuState
-from . import basic, chains, fish, wings
+from . import als, basic, chains, fish, forcing, grouped, wings
 from .catalog import BY_ID, TECHNIQUES, Deduction
 from .grid import Grid
 
@@ -45,10 +45,18 @@ _FINDERS: dict[str, Finder] = {
     "unique_rectangle_4": wings.unique_rectangle_4,
     "finned_swordfish": fish.finned_swordfish,
     "bug_plus_1": wings.bug_plus_1,
+    "empty_rectangle": grouped.empty_rectangle,
+    "wxyz_wing": als.wxyz_wing,
+    "sue_de_coq": als.sue_de_coq,
     "x_chain": chains.x_chain,
+    "grouped_x_chain": grouped.grouped_x_chain,
+    "vwxyz_wing": als.vwxyz_wing,
     "xy_chain": chains.xy_chain,
+    "als_xz": als.als_xz,
     "aic": chains.aic,
-    "forcing_chain": chains.forcing_chain,
+    "nishio": forcing.nishio,
+    "forcing_chain": forcing.forcing_chain,
+    "dynamic_forcing_chain": forcing.dynamic_forcing_chain,
     "trial": chains.trial,
 }
 

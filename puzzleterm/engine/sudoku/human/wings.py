@@ -66,7 +66,7 @@ def xyz_wing(g: Grid) -> Deduction | None:
     cand = g.cand
     pb = g.t.peer_bits
     dcells = g.all_digit_cells()
-    pairs = g.derived("bivalue_by_pair", _bivalue_by_pair)
+    pairs = g.bivalue_by_pair()
     for pivot, pm in enumerate(cand):
         if pm.bit_count() != 3:
             continue
@@ -114,7 +114,7 @@ def w_wing(g: Grid) -> Deduction | None:
     pb = t.peer_bits
     dcells = g.all_digit_cells()
     pairs: list[tuple[int, int]] = []
-    for bits in g.derived("bivalue_by_pair", _bivalue_by_pair).values():
+    for bits in g.bivalue_by_pair().values():
         if bits & (bits - 1):
             cells = cells_of(bits)
             pairs.extend((p, q) for i, p in enumerate(cells) for q in cells[i + 1:]
@@ -161,15 +161,6 @@ def w_wing(g: Grid) -> Deduction | None:
                             nudge=f"Look for a W-Wing on the pair {sx}{sy}",
                         )
     return None
-
-
-def _bivalue_by_pair(g: Grid) -> dict[int, int]:
-    """The bivalue cells (a bitset) of each pair of candidates."""
-    cand = g.cand
-    out: dict[int, int] = {}
-    for c in g.bivalue():
-        out[cand[c]] = out.get(cand[c], 0) | 1 << c
-    return out
 
 
 # -- uniqueness -----------------------------------------------------------------------------
