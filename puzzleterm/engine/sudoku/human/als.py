@@ -28,16 +28,16 @@ MOST = 4
 
 
 class Als:
-    """An almost locked set: ``cells`` (a bitset) in ``house`` holding the ``digits`` (a
+    """An almost locked set: ``cells`` (a bitset) in house ``unit`` holding the ``digits`` (a
     candidate mask) between them, one more digit than cells."""
 
-    __slots__ = ("_common", "_peers", "_seeing", "cells", "digits", "holding", "house",
-                 "size")
+    __slots__ = ("_common", "_peers", "_seeing", "cells", "digits", "holding", "size",
+                 "unit")
 
-    def __init__(self, house: int, cells: int, digits: int, size: int,
+    def __init__(self, unit: int, cells: int, digits: int, size: int,
                  holding: tuple[int, ...], common: dict[int, int], peers: tuple[int, ...]
                  ) -> None:
-        self.house = house
+        self.unit = unit
         self.cells = cells
         self.digits = digits
         self.size = size
@@ -230,12 +230,12 @@ def _wing_step(g: Grid, als: Als, pivot: int, x: int, z: int, double: bool,
                f"twice). Removed: {describe_elims(g, elims)}")
     most = max(g.cand[c].bit_count() for c in cells)
     return make_step(
-        WING_IDS[size], eliminations=elims, cells=[*cells, pivot], houses=[als.house],
+        WING_IDS[size], eliminations=elims, cells=[*cells, pivot], houses=[als.unit],
         candidates=[(c, d) for c in (*cells, pivot) for d in digits_of(g.cand[c])],
         rating=wing_rating(size, most),
         explanation=what + why,
         nudge=f"Look for {words.a(name)}: {words.count(size, 'cell')} of one "
-              f"{g.geo.unit_word(als.house)} holding {words.count(size + 1, 'digit')}, and "
+              f"{g.geo.unit_word(als.unit)} holding {words.count(size + 1, 'digit')}, and "
               "a cell with two of them",
     )
 
@@ -364,12 +364,12 @@ def _xz_step(g: Grid, a1: Als, a2: Als, x: int, z: int, double: bool,
                f"linked twice). Removed: {describe_elims(g, elims)}")
     cells = [*cells_of(a1.cells), *cells_of(a2.cells)]
     return make_step(
-        "als_xz", eliminations=elims, cells=cells, houses=[a1.house, a2.house],
+        "als_xz", eliminations=elims, cells=cells, houses=[a1.unit, a2.unit],
         candidates=[(c, d) for c in cells for d in digits_of(g.cand[c])],
         rating=als_xz_rating(len(cells)),
         explanation=what + why,
         nudge=f"Look for two almost locked sets (cells of one "
-              f"{g.geo.unit_word(a1.house)} holding one digit more than there are cells) "
+              f"{g.geo.unit_word(a1.unit)} holding one digit more than there are cells) "
               f"that share {sx} and {sz}",
     )
 
