@@ -100,6 +100,14 @@ class Hosts:
                  pin: bool = False) -> None:
         self.procs: list[subprocess.Popen[Any]] = []
         self.serve_pids: list[int] = []
+        self.port = 0
+        try:
+            self._start(hosts, url, root, players, pin)
+        except BaseException:  # nothing started is left running
+            self.close()
+            raise
+
+    def _start(self, hosts: int, url: str, root: Path, players: int, pin: bool) -> None:
         key = root / "ssh_host_ed25519_key"
         ports = []
         for i in range(hosts):
@@ -118,7 +126,7 @@ class Hosts:
                                     stderr=subprocess.DEVNULL, cwd=HERE.parent)
             self.procs.append(proc)
             self.serve_pids.append(proc.pid)
-            if not wait_port(port, 30):  # the first host makes the shared key: wait for it
+            if not wait_port(port, 90):  # the first host makes the shared key: wait for it
                 raise RuntimeError(f"serve host {i + 1} did not start")
             ports.append(port)
         self.port = free_port()
@@ -130,6 +138,14 @@ class Hosts:
                                            stderr=subprocess.DEVNULL))
         if not wait_port(self.port, 15):
             raise RuntimeError("haproxy did not start")
+        # as in bench_serve: players arrive once each host's starter has dealt today's daily
+        # set (a server that has run a while has), not while it deals it
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            starters = [s for pid in self.serve_pids for s in children(pid)]
+            if all(not children(s, live=True) for s in starters):
+                break
+            time.sleep(0.2)
 
     def games(self) -> list[int]:
         return [g for pid in self.serve_pids for g in children(pid)]
