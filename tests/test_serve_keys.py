@@ -149,20 +149,35 @@ def test_within_the_budget_the_game_gets_every_byte(data: bytes, cuts: list[int]
 
 async def test_a_notice_waits_for_a_still_screen_then_the_game_draws_over_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(notice, "SHOWN", 0.4)
+    # the event loop's clock moves only when told: what is due by then runs, however slow
+    # the machine
+    clock = [0.0]
+    monkeypatch.setattr(asyncio.get_running_loop(), "time", lambda: clock[0])
+
+    async def at(seconds: float) -> None:
+        clock[0] = seconds
+        for _ in range(3):
+            await asyncio.sleep(0)
+
     sent: list[bytes] = []
     sizes: list[tuple[int, int]] = []
     shown = notice.ScreenNotice("too fast", sent.append, lambda: (40, 10, 0, 0),
                                 lambda c, r, x, y: sizes.append((c, r)))
     shown.show()
-    for _ in range(4):  # the game keeps drawing: nothing is drawn over its frames
-        await asyncio.sleep(0.03)
+    frames = [0.03 * i for i in range(1, 5)]
+    for t in frames:  # the game draws a frame every 0.03 s: nothing is drawn over them
+        await at(t)
         shown.output()
+    await at(frames[-1] + notice.QUIET - 0.01)
     assert sent == []
-    await asyncio.sleep(0.1)
+    await at(frames[-1] + notice.QUIET)  # then its output is still: the notice is drawn
     assert sent == [b"\x1b7\x1b[10;1H\x1b[0;7m" + b" too fast ".ljust(40) + b"\x1b[0m\x1b8"]
+    asked = frames[-1] + notice.QUIET + 1.0
+    await at(asked)
     shown.show()  # asked again while up: kept up longer, not drawn twice
-    await asyncio.sleep(0.3)
-    assert len(sent) == 1 and sizes == []
-    await asyncio.sleep(0.3)  # then one row shorter for a moment, and back
-    assert sizes == [(40, 9), (40, 10)] and not shown.shown
+    await at(notice.SHOWN + 0.5)
+    assert len(sent) == 1 and sizes == [] and shown.shown
+    await at(asked + notice.SHOWN)  # then one row shorter for a moment, and back
+    assert sizes == [(40, 9)]
+    await at(asked + notice.SHOWN + notice.SHORTER)
+    assert sizes == [(40, 9), (40, 10)] and not shown.shown and len(sent) == 1
