@@ -23,6 +23,11 @@ class StoreOffline(StoreError):
     :mod:`puzzleterm.store.shared`)."""
 
 
+class StoreBusy(StoreError):
+    """Another program holds the store's file for writing (e.g. another puzzleterm in the
+    middle of a save): nothing was written; a later try may succeed."""
+
+
 class NameError_(StoreError):
     """A leaderboard name that cannot be taken (malformed, or another player's)."""
 

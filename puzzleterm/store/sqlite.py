@@ -14,10 +14,23 @@ database or is damaged (SQLite says so, or ``PRAGMA quick_check`` fails) is move
 puzzleterm is writing it) or was made by a newer puzzleterm is left alone: this run keeps its games
 in memory, with a notice.  A save that does not read back is kept in the ``set_aside`` table,
 never silently dropped.
+
+A file that cannot be written (a read-only file or data folder) is read as it is: its games
+can be continued, with a notice that what is played now is not kept (the run works on a copy
+in memory).  A file found cut to 0 bytes (by a full disk, a sync tool, a bad copy) is not
+silently taken for a new store: a marker beside it (``<file>.held``) says a store lived there,
+so the empty file is moved aside (``*.empty-<time>``) with a notice.
+
+A save never waits for another program holding the file (another puzzleterm writing) longer
+than :data:`SAVE_WAIT_MS`: the save is kept (the newest per slot, readable at once) and
+written by the next save, :meth:`SqliteStore.retry` or the closing, which waits longer; a
+save still pending then is written beside the file (``<file>.pending-*.json``) and taken in
+at the next opening, so nothing is lost at exit.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -29,11 +42,35 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from ..play import SavedGame
-from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, StoreError, default_player
+from .records import (
+    MAIN_SLOT,
+    DailyResult,
+    FinishedGame,
+    Leaderboard,
+    StoreBusy,
+    StoreError,
+    default_player,
+)
 from .schema import SCHEMA_VERSION, SQLITE, migrate
 from .tables import Tables, dump_saved, load_saved
 
 DB_NAME = "puzzleterm.sqlite3"
+#: the marker beside the file saying a store lived there (see :func:`_check_shrunk`)
+HELD_SUFFIX = ".held"
+#: how long (ms) a save waits for the file when another program is writing it: less than a
+#: frame, so that a key press is never held up
+SAVE_WAIT_MS = 20
+#: how long (ms) other writes (a finished game, a name) and the last saves at closing wait
+WRITE_WAIT_MS = 2000
+#: seconds the opening waits for a busy file
+OPEN_WAIT = WRITE_WAIT_MS / 1000
+CLOSE_WAIT_MS = 5000
+#: seconds a save may stay pending (the file busy) before the player is told
+BUSY_NOTICE_AFTER = 5.0
+#: SQLite's result codes meaning "another connection holds the file"
+_BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+#: ... and "this file cannot be written / opened for writing"
+_READ_ONLY_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM}
 
 
 class _Damaged(sqlite3.DatabaseError):
@@ -68,7 +105,23 @@ def default_home() -> Path:
     return Path(user_data_dir("puzzleterm"))
 
 
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether an error says another connection holds the file (busy or locked)."""
+    code = _code(exc)
+    if code is not None:
+        return code in _BUSY_CODES
+    text = str(exc).lower()
+    return "database is locked" in text or "database is busy" in text
+
+
 def _failed(exc: Exception) -> StoreError:
+    if is_busy(exc):
+        return StoreBusy(f"could not save: the save file is busy ({exc})")
     return StoreError(f"could not save: {exc}")
 
 
@@ -77,12 +130,18 @@ class SqliteStore:
     used).  Implements :class:`~.protocol.Store`."""
 
     def __init__(self, path: Path | None, conn: sqlite3.Connection, notices: list[str],
-                 player: str | None = None) -> None:
+                 player: str | None = None, read_only: bool = False) -> None:
         self.path = path
         self.tables = Tables(conn, SQLITE, (sqlite3.Error,), _failed, self._in_transaction)
         self.notices = notices
         self.player = player or default_player()
         self.listener: Callable[[str], None] | None = None
+        #: the file is only read: this run plays on a copy in memory
+        self.read_only = read_only
+        #: saves the busy file did not take yet: (player, slot) -> (data, updated)
+        self.pending: dict[tuple[str, str], tuple[str, float]] = {}
+        self._busy_since: float | None = None
+        self._busy_told = False
 
     def notice(self, text: str) -> None:
         """Tell the player something (now, when a listener is set; else at the next look)."""
@@ -115,9 +174,12 @@ class SqliteStore:
         except OSError as exc:
             notices.append(f"Cannot create {directory} ({exc.strerror}); games will not be saved.")
             return cls(None, _connect(":memory:"), notices)
+        _check_shrunk(path, notices)
         for attempt in range(2):
             try:
                 conn = _connect(str(path))
+                _mark_held(path)
+                _take_pending(path, conn, notices)
                 return cls(path, conn, notices)
             except _NewerSchema as exc:
                 notices.append(
@@ -126,6 +188,14 @@ class SqliteStore:
                 )
                 return cls(None, _connect(":memory:"), notices)
             except sqlite3.DatabaseError as exc:
+                if _code(exc) in _READ_ONLY_CODES and path.exists():
+                    copy = _read_only_copy(path)
+                    if copy is not None:
+                        notices.append(
+                            f"The save file {path} cannot be written ({exc}): your games can "
+                            "be continued, but what you play now will not be kept."
+                        )
+                        return cls(path, copy, notices, read_only=True)
                 if not is_damaged(exc):
                     # busy or locked (another puzzleterm is using it), read-only...: the file
                     # is fine, so it must not be touched
@@ -154,16 +224,74 @@ class SqliteStore:
         return bool(self.tables.conn.in_transaction)
 
     def close(self) -> None:
+        """Write what is pending (waiting up to :data:`CLOSE_WAIT_MS` for a busy file; what
+        still does not go in is kept beside the file for the next opening), then close."""
+        if self.pending and not self._flush(CLOSE_WAIT_MS) and self.path is not None:
+            _keep_pending(self.path, self.pending)
+            self.pending.clear()
         self.tables.conn.close()
+
+    def _wait(self, ms: int) -> None:
+        with suppress(sqlite3.Error):
+            self.tables.conn.execute(f"PRAGMA busy_timeout={int(ms)}")
+
+    def _flush(self, wait_ms: int = SAVE_WAIT_MS) -> bool:
+        """Write the pending saves, waiting at most ``wait_ms`` for a busy file; whether
+        none is left.  A save that fails otherwise than busy is dropped and raised (the
+        slot keeps its previous save)."""
+        self._wait(wait_ms)
+        try:
+            for key, (data, updated) in list(self.pending.items()):
+                try:
+                    self.tables.save_text(key[0], data, key[1], updated)
+                except StoreBusy:
+                    if self._busy_since is None:
+                        self._busy_since = time.monotonic()
+                    return False
+                except StoreError:
+                    self.pending.pop(key, None)
+                    raise
+                if self.pending.get(key) == (data, updated):
+                    del self.pending[key]
+        finally:
+            self._wait(WRITE_WAIT_MS)
+        if self._busy_told:
+            self.notice("The save file is free again: your game is saved.")
+        self._busy_since, self._busy_told = None, False
+        return True
+
+    def retry(self) -> bool:
+        """Try the pending saves again (without waiting more than a frame); whether none is
+        left.  Tells the player once when the file has stayed busy for
+        :data:`BUSY_NOTICE_AFTER` seconds."""
+        if not self.pending:
+            return True
+        if self._flush():
+            return True
+        since = self._busy_since
+        if not self._busy_told and since is not None and \
+                time.monotonic() - since >= BUSY_NOTICE_AFTER:
+            self._busy_told = True
+            self.notice(f"The save file {self.where} is held by another program (another "
+                        "puzzleterm?): your moves are kept here and will be saved when it is "
+                        "free, or when you quit.")
+        return False
 
     # -- the Store protocol, on this file's tables ---------------------------------------
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
         self.save_text(dump_saved(saved), slot, time.time())
 
     def save_text(self, data: str, slot: str, updated: float) -> None:
-        self.tables.save_text(self.player, data, slot, updated)
+        """Keep ``data`` as the game in ``slot``: written now, or, when another program
+        holds the file, kept pending (see :meth:`retry`) without waiting more than
+        :data:`SAVE_WAIT_MS`."""
+        self.pending[(self.player, slot)] = (data, updated)
+        self.retry()
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
+        pending = self.pending.get((self.player, slot))
+        if pending is not None:
+            return pending[0]
         # a file that cannot be read holds no game (its notice was given at opening)
         try:
             return self.tables.current_text(self.player, slot)
@@ -177,9 +305,13 @@ class SqliteStore:
         return load_saved(self.current_text(slot))
 
     def slots(self, prefix: str = "") -> list[str]:
-        return self.tables.slots(self.player, prefix)
+        held = set(self.tables.slots(self.player, prefix))
+        held.update(slot for player, slot in self.pending
+                    if player == self.player and slot.startswith(prefix))
+        return sorted(held)
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
+        self.pending.pop((self.player, slot), None)
         self.tables.set_aside_current(self.player, reason, slot)
 
     def set_aside_count(self) -> int:
@@ -187,7 +319,9 @@ class SqliteStore:
 
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
                        result: DailyResult | None = None, token: str | None = None) -> bool:
-        return self.tables.finish_current(self.player, saved, slot, result, token)
+        done = self.tables.finish_current(self.player, saved, slot, result, token)
+        self.pending.pop((self.player, slot), None)  # the finished game replaces it
+        return done
 
     def finished_count(self) -> int:
         return self.tables.finished_count(self.player)
@@ -240,7 +374,8 @@ def deals_in(path: Path, keys: Iterable[tuple[str, str]],
 
 def _connect(target: str) -> sqlite3.Connection:
     # autocommit mode: transactions are explicit (BEGIN IMMEDIATE ... COMMIT in Tables.write)
-    conn = sqlite3.connect(target, timeout=2.0, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(target, timeout=OPEN_WAIT, isolation_level=None,
+                           check_same_thread=False)
     try:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -256,6 +391,8 @@ def _connect(target: str) -> sqlite3.Connection:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             if version < SCHEMA_VERSION:
                 migrate(conn, version)
+            else:  # a write, so that a file SQLite could only open read-only says so now
+                conn.execute(f"PRAGMA user_version={version}")
             conn.execute("COMMIT")
         except BaseException:
             with suppress(sqlite3.Error):
@@ -267,13 +404,114 @@ def _connect(target: str) -> sqlite3.Connection:
     return conn
 
 
-def _move_aside(path: Path) -> Path | None:
+def _read_only_copy(path: Path) -> sqlite3.Connection | None:
+    """The store in a file that cannot be written, copied into memory (brought to this
+    version), or None when it cannot be read either."""
+    uri = path.resolve().as_uri()
+    # a read-only folder has no room for the WAL index: read the file as it is then
+    for query in ("?mode=ro", "?mode=ro&immutable=1"):
+        try:
+            src = sqlite3.connect(uri + query, uri=True, timeout=OPEN_WAIT)
+        except sqlite3.Error:
+            continue
+        try:
+            row = src.execute("PRAGMA quick_check").fetchone()
+            version = int(src.execute("PRAGMA user_version").fetchone()[0])
+            if row is None or row[0] != "ok" or version > SCHEMA_VERSION:
+                return None
+            copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            src.backup(copy)
+        except sqlite3.Error:
+            continue
+        finally:
+            src.close()
+        try:
+            if version < SCHEMA_VERSION:
+                copy.execute("BEGIN IMMEDIATE")
+                migrate(copy, version)
+                copy.execute("COMMIT")
+        except sqlite3.Error:
+            copy.close()
+            return None
+        return copy
+    return None
+
+
+def _check_shrunk(path: Path, notices: list[str]) -> None:
+    """A store lived at ``path`` (its marker says so) but the file is now empty: move it
+    aside (with its journal) and say so, instead of silently starting a new store there."""
+    held = path.with_name(path.name + HELD_SUFFIX)
+    try:
+        if not held.exists() or not path.exists() or path.stat().st_size > 0:
+            return
+    except OSError:
+        return
+    aside = _move_aside(path, "empty")
+    where = f"; it was moved to {aside.name}" if aside is not None else ""
+    notices.append(
+        f"The save file {path} was found empty (0 bytes): something outside puzzleterm cut it "
+        f"(a full disk, a sync or backup tool?){where}, and a new one was started. The games "
+        "it held could not be recovered."
+    )
+
+
+def _mark_held(path: Path) -> None:
+    held = path.with_name(path.name + HELD_SUFFIX)
+    if held.exists():
+        return
+    with suppress(OSError):
+        held.write_text(f"{DB_NAME} is puzzleterm's store; this marker lets it notice the file "
+                        "cut to nothing.\n")
+
+
+def _keep_pending(path: Path, pending: dict[tuple[str, str], tuple[str, float]]) -> None:
+    """Write saves the busy file did not take beside it, for the next opening."""
+    rows = [{"player": p, "slot": s, "data": d, "updated": u}
+            for (p, s), (d, u) in pending.items()]
+    target = path.with_name(f"{path.name}.pending-{os.getpid()}-{time.time_ns()}.json")
+    with suppress(OSError):
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(json.dumps(rows))
+        tmp.replace(target)
+
+
+def _take_pending(path: Path, conn: sqlite3.Connection, notices: list[str]) -> None:
+    """Take in the saves an earlier run left beside the file (see :func:`_keep_pending`),
+    each where the file does not hold a newer save of its slot."""
+    for file in sorted(path.parent.glob(f"{path.name}.pending-*.json")):
+        try:
+            rows = json.loads(file.read_text())
+            conn.execute("BEGIN IMMEDIATE")
+            for row in rows:
+                conn.execute(
+                    "INSERT INTO games (player, slot, data, updated) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(player, slot) DO UPDATE SET data = excluded.data, "
+                    "updated = excluded.updated, version = games.version + 1 "
+                    "WHERE games.updated < excluded.updated",
+                    (str(row["player"]), str(row["slot"]), str(row["data"]),
+                     float(row["updated"])))
+            conn.execute("COMMIT")
+        except sqlite3.Error:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            return  # busy: the next opening takes it
+        except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            notices.append(f"Saves left by an earlier run in {file.name} could not be read "
+                           f"({exc}); the file was left there.")
+            continue
+        with suppress(OSError):
+            file.unlink()
+
+
+def _move_aside(path: Path, why: str = "corrupt") -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    aside = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while aside.exists():
         n += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        aside = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     try:
         path.replace(aside)
     except OSError:
