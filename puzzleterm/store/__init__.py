@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .claims import Claim, GameOpenElsewhere
 from .pg import is_postgres_url
 from .protocol import Store
 from .records import (
@@ -43,8 +44,10 @@ __all__ = [
     "MAIN_SLOT",
     "NAME_RE",
     "STORE_ENV",
+    "Claim",
     "DailyResult",
     "FinishedGame",
+    "GameOpenElsewhere",
     "LeaderRow",
     "Leaderboard",
     "NameError_",

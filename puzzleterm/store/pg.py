@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import date
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..play import SavedGame
+from .claims import CLAIM_BEAT, Claim, Owner
 from .guard import GuardedConnection
 from .records import (
     MAIN_SLOT,
@@ -91,6 +93,10 @@ class PgStore:
         self._offline_errors = (psycopg.OperationalError, psycopg.InterfaceError)
         self.tables = Tables(conn, POSTGRES, (psycopg.Error,), self._failed,
                              self._in_transaction)
+        #: this app, as its claims name it, and the slots it holds (see :mod:`.claims`)
+        self.owner = Owner.here()
+        self.claimed: set[str] = set()
+        self._last_beat = 0.0
 
     @classmethod
     def connect(cls, url: str, player: str | None = None, timeout: float = CONNECT_TIMEOUT,
@@ -169,17 +175,42 @@ class PgStore:
             self.listener(text)
 
     def sync(self) -> None:
-        """Every write is in the database when it returns: nothing waits."""
+        """Every write is in the database when it returns: nothing waits.  Renews the
+        heartbeat of this app's claims (every :data:`CLAIM_BEAT` seconds)."""
+        if self.claimed and time.monotonic() - self._last_beat >= CLAIM_BEAT:
+            self._last_beat = time.monotonic()
+            self.tables.beat(self.player, self.owner.token, time.time())
+
+    def claim(self, slot: str) -> Claim | None:
+        """Make this app the one writer of the game in ``slot`` (see :mod:`.claims`); the
+        claim of another app it takes over, or None."""
+        before = self.tables.claim(self.player, slot, self.owner, time.time())
+        self.claimed.add(slot)
+        return before
+
+    def release(self, slot: str) -> None:
+        if slot in self.claimed:
+            self.claimed.discard(slot)
+            self.tables.release(self.player, [slot], self.owner.token, time.time())
 
     def close(self) -> None:
+        if self.claimed and not self.broken:
+            with suppress(StoreError):
+                self.tables.release(self.player, sorted(self.claimed), self.owner.token,
+                                    time.time())
+        self.claimed.clear()
         self.conn.close()
 
     # -- the Store protocol, on the database's tables ------------------------------------
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
         self.save_text(dump_saved(saved), slot, time.time())
 
-    def save_text(self, data: str, slot: str, updated: float) -> None:
-        self.tables.save_text(self.player, data, slot, updated)
+    def save_text(self, data: str, slot: str, updated: float, owner: str | None = None) -> None:
+        """Keep ``data`` in ``slot``, fenced by this app's claim when it holds one (or by
+        ``owner``'s, for a write sent on another app's behalf)."""
+        if owner is None and slot in self.claimed:
+            owner = self.owner.token
+        self.tables.save_text(self.player, data, slot, updated, owner)
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
         return self.tables.current_text(self.player, slot)
@@ -200,8 +231,13 @@ class PgStore:
         return self.tables.set_aside_count(self.player)
 
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
-                       result: DailyResult | None = None, token: str | None = None) -> bool:
-        return self.tables.finish_current(self.player, saved, slot, result, token)
+                       result: DailyResult | None = None, token: str | None = None,
+                       owner: str | None = None) -> bool:
+        if owner is None and slot in self.claimed:
+            owner = self.owner.token
+        done = self.tables.finish_current(self.player, saved, slot, result, token, owner)
+        self.claimed.discard(slot)
+        return done
 
     def finished_count(self) -> int:
         return self.tables.finished_count(self.player)

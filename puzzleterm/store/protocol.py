@@ -9,6 +9,7 @@ from datetime import date
 from typing import Protocol
 
 from ..play import SavedGame
+from .claims import Claim
 from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard
 
 
@@ -42,6 +43,16 @@ class Store(Protocol):
         """Send what waits to be sent (a shared store's outbox)."""
 
     def close(self) -> None: ...
+
+    # -- one writer per game (see :mod:`.claims`)
+    def claim(self, slot: str) -> Claim | None:
+        """Make this app the one writer of the game in ``slot``: from now on a save of it by
+        another app that had it open is refused (``GameOpenElsewhere``) and set aside.
+        Returns the claim of the app it was taken from (``live()`` says whether that app is
+        still there), or None."""
+
+    def release(self, slot: str) -> None:
+        """Let the game in ``slot`` go (leaving it, or quitting; finishing it does so too)."""
 
     # -- games in progress
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:

@@ -14,6 +14,8 @@ sent twice, e.g. again after a lost connection, is kept once), ``players`` (the 
 shows on the leaderboard), the ``outbox`` of writes not yet sent to PostgreSQL, and an index of
 results by day for the leaderboard.
 
+Version 4 adds ``claims``: which app has each game in progress open (see :mod:`.claims`).
+
 The same statements serve both back ends: they are written for SQLite and :class:`Dialect`
 turns them into PostgreSQL's (``?`` parameters become ``%s``, ``REAL`` a double, an
 ``AUTOINCREMENT`` key a ``BIGSERIAL``).
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: The player of a local run (``puzzleterm serve`` names each SSH player).
 LOCAL_PLAYER = "local"
 
@@ -149,6 +151,21 @@ CREATE TABLE outbox (
 CREATE INDEX results_by_day ON results (daily_date, kind, elapsed)
 """
 
+#: Version 3 -> 4: claims (one writer per game)
+_V3_TO_V4 = """
+CREATE TABLE claims (
+    player TEXT NOT NULL,
+    slot TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    since REAL NOT NULL,
+    beat REAL NOT NULL,
+    released INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, slot)
+)
+"""
+
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player, daily_date);
 CREATE INDEX IF NOT EXISTS finished_by_player ON finished (player, kind)
@@ -172,6 +189,12 @@ class Dialect:
     @property
     def postgres(self) -> bool:
         return self.name == "postgresql"
+
+    @property
+    def for_update(self) -> str:
+        """What ends a SELECT that locks the rows it reads until the transaction ends (on
+        SQLite the write transaction holds the whole file already)."""
+        return " FOR UPDATE" if self.postgres else ""
 
     def query(self, sql: str) -> str:
         """A statement with ``?`` parameters, as this back end takes it."""
@@ -223,9 +246,15 @@ def _v2_to_v3(conn: Executor) -> int:
     return 3
 
 
+def _v3_to_v4(conn: Executor) -> int:
+    _script(conn, _V3_TO_V4)
+    return 4
+
+
 #: from-version -> the step that brings a database to a later version (0 is an empty one).
 #: PostgreSQL databases start at 0 (there never was a version 1 there).
-MIGRATIONS: dict[int, Callable[[Executor], int]] = {0: _create, 1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[Executor], int]] = {0: _create, 1: _v1_to_v2, 2: _v2_to_v3,
+                                                    3: _v3_to_v4}
 
 
 def migrate(conn: Executor, version: int, dialect: Dialect = SQLITE) -> None:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..play import SavedGame
+from .claims import Claim, Owner
 from .pg import PgStore, first_line, psycopg_module, safe_url
 from .protocol import Store
 from .records import (
@@ -275,12 +276,31 @@ class SharedStore:
             self.notice(f"The shared database is back: {sent} change{'s' * (sent != 1)} sent.")
         return answers
 
+    # -- claims: one writer per game, on the database for every host ----------------------
+    def _owner_of(self, slot: str) -> str | None:
+        return self.local.owner.token if slot in self.local.claimed else None
+
+    def claim(self, slot: str) -> Claim | None:
+        """Claim the game here and in the database (through the outbox, so that the claim
+        goes before this app's saves); the claim taken over (the database's when it was
+        reached now, else the local file's), or None."""
+        owner = self.local.owner
+        args = {"slot": slot, "owner": owner.token, "host": owner.host, "pid": owner.pid}
+        mine, theirs = self._send("claim", args, lambda: self.local.claim(slot))
+        return theirs if isinstance(theirs, Claim) else mine
+
+    def release(self, slot: str) -> None:
+        if slot in self.local.claimed:
+            self._send("release", {"slot": slot, "owner": self.local.owner.token},
+                       lambda: self.local.release(slot))
+
     # -- writes ------------------------------------------------------------------------------
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
         self.save_text(dump_saved(saved), slot, time.time())
 
     def save_text(self, data: str, slot: str, updated: float) -> None:
-        self._send("save", {"data": data, "slot": slot, "updated": updated},
+        self._send("save", {"data": data, "slot": slot, "updated": updated,
+                            "owner": self._owner_of(slot)},
                    lambda: self.local.save_text(data, slot, updated))
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
@@ -291,7 +311,8 @@ class SharedStore:
                        result: DailyResult | None = None, token: str | None = None) -> bool:
         token = token or secrets.token_hex(12)
         args = {"data": saved.to_json(), "slot": slot, "token": token,
-                "result": None if result is None else _result_json(result)}
+                "result": None if result is None else _result_json(result),
+                "owner": self._owner_of(slot)}
         mine, theirs = self._send("finish", args,
                                   lambda: self.local.finish_current(saved, slot, result, token))
         return bool(mine if theirs is None else theirs)
@@ -364,8 +385,17 @@ def _result_json(result: DailyResult) -> dict[str, Any]:
 
 def _apply(remote: PgStore, op: str, args: dict[str, Any]) -> Any:
     """One outbox entry, in the database."""
+    owner = args.get("owner")
+    owner = None if owner is None else str(owner)
     if op == "save":
-        remote.save_text(str(args["data"]), str(args["slot"]), float(args["updated"]))
+        remote.save_text(str(args["data"]), str(args["slot"]), float(args["updated"]), owner)
+        return None
+    if op == "claim":
+        return remote.tables.claim(remote.player, str(args["slot"]),
+                                   Owner(str(owner), str(args["host"]), int(args["pid"])),
+                                   time.time())
+    if op == "release":
+        remote.tables.release(remote.player, [str(args["slot"])], str(owner), time.time())
         return None
     if op == "aside":
         remote.set_aside_current(str(args["reason"]), str(args["slot"]))
@@ -375,7 +405,8 @@ def _apply(remote: PgStore, op: str, args: dict[str, Any]) -> Any:
         res = args.get("result")
         result = None if res is None else DailyResult(**{**res, "day": date.fromisoformat(
             res["day"])})
-        return remote.finish_current(saved, str(args["slot"]), result, str(args["token"]))
+        return remote.finish_current(saved, str(args["slot"]), result, str(args["token"]),
+                                     owner)
     if op == "name":
         try:
             remote.set_name(str(args["name"]))

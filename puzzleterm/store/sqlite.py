@@ -42,6 +42,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from ..play import SavedGame
+from .claims import CLAIM_BEAT, Claim, Owner
 from .records import (
     MAIN_SLOT,
     DailyResult,
@@ -138,8 +139,13 @@ class SqliteStore:
         self.listener: Callable[[str], None] | None = None
         #: the file is only read: this run plays on a copy in memory
         self.read_only = read_only
-        #: saves the busy file did not take yet: (player, slot) -> (data, updated)
-        self.pending: dict[tuple[str, str], tuple[str, float]] = {}
+        #: saves the busy file did not take yet: (player, slot) -> (data, updated, owner)
+        self.pending: dict[tuple[str, str], tuple[str, float, str | None]] = {}
+        #: this app, as its claims name it, and the slots it holds (see :mod:`.claims`)
+        self.owner = Owner.here()
+        self.claimed: set[str] = set()
+        self._to_release: set[str] = set()
+        self._last_beat = 0.0
         self._busy_since: float | None = None
         self._busy_told = False
 
@@ -150,7 +156,34 @@ class SqliteStore:
             self.listener(text)
 
     def sync(self) -> None:
-        """Nothing waits to be sent from a local file."""
+        """Nothing waits to be sent from a local file: try what the busy file did not take,
+        and renew the heartbeat of this app's claims (every :data:`CLAIM_BEAT` seconds)."""
+        self.retry()
+        if self.claimed and time.monotonic() - self._last_beat >= CLAIM_BEAT:
+            self._last_beat = time.monotonic()
+            self._wait(SAVE_WAIT_MS)
+            try:
+                self.tables.beat(self.player, self.owner.token, time.time())
+            except StoreError:
+                pass  # a busy file: the next beat
+            finally:
+                self._wait(WRITE_WAIT_MS)
+
+    # -- claims: one writer per game ------------------------------------------------------
+    def claim(self, slot: str) -> Claim | None:
+        """Make this app the one writer of the game in ``slot`` (see :mod:`.claims`); the
+        claim of another app it takes over, or None."""
+        self._to_release.discard(slot)
+        before = self.tables.claim(self.player, slot, self.owner, time.time())
+        self.claimed.add(slot)
+        return before
+
+    def release(self, slot: str) -> None:
+        """Let the game in ``slot`` go (after its pending save, if any)."""
+        if slot in self.claimed:
+            self.claimed.discard(slot)
+            self._to_release.add(slot)
+            self.retry()
 
     @property
     def where(self) -> str:
@@ -226,7 +259,13 @@ class SqliteStore:
     def close(self) -> None:
         """Write what is pending (waiting up to :data:`CLOSE_WAIT_MS` for a busy file; what
         still does not go in is kept beside the file for the next opening), then close."""
-        if self.pending and not self._flush(CLOSE_WAIT_MS) and self.path is not None:
+        self._to_release.update(self.claimed)
+        self.claimed.clear()
+        try:
+            done = self._flush(CLOSE_WAIT_MS)
+        except StoreError:  # told at the save before; what was refused is kept aside
+            done = not self.pending
+        if not done and self.path is not None:
             _keep_pending(self.path, self.pending)
             self.pending.clear()
         self.tables.conn.close()
@@ -241,9 +280,10 @@ class SqliteStore:
         slot keeps its previous save)."""
         self._wait(wait_ms)
         try:
-            for key, (data, updated) in list(self.pending.items()):
+            for key, entry in list(self.pending.items()):
+                data, updated, owner = entry
                 try:
-                    self.tables.save_text(key[0], data, key[1], updated)
+                    self.tables.save_text(key[0], data, key[1], updated, owner)
                 except StoreBusy:
                     if self._busy_since is None:
                         self._busy_since = time.monotonic()
@@ -251,8 +291,15 @@ class SqliteStore:
                 except StoreError:
                     self.pending.pop(key, None)
                     raise
-                if self.pending.get(key) == (data, updated):
+                if self.pending.get(key) == entry:
                     del self.pending[key]
+            if self._to_release:
+                try:
+                    self.tables.release(self.player, sorted(self._to_release),
+                                        self.owner.token, time.time())
+                except StoreBusy:
+                    return False
+                self._to_release.clear()
         finally:
             self._wait(WRITE_WAIT_MS)
         if self._busy_told:
@@ -264,7 +311,7 @@ class SqliteStore:
         """Try the pending saves again (without waiting more than a frame); whether none is
         left.  Tells the player once when the file has stayed busy for
         :data:`BUSY_NOTICE_AFTER` seconds."""
-        if not self.pending:
+        if not self.pending and not self._to_release:
             return True
         if self._flush():
             return True
@@ -285,7 +332,8 @@ class SqliteStore:
         """Keep ``data`` as the game in ``slot``: written now, or, when another program
         holds the file, kept pending (see :meth:`retry`) without waiting more than
         :data:`SAVE_WAIT_MS`."""
-        self.pending[(self.player, slot)] = (data, updated)
+        owner = self.owner.token if slot in self.claimed else None
+        self.pending[(self.player, slot)] = (data, updated, owner)
         self.retry()
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
@@ -319,8 +367,10 @@ class SqliteStore:
 
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
                        result: DailyResult | None = None, token: str | None = None) -> bool:
-        done = self.tables.finish_current(self.player, saved, slot, result, token)
+        owner = self.owner.token if slot in self.claimed else None
+        done = self.tables.finish_current(self.player, saved, slot, result, token, owner)
         self.pending.pop((self.player, slot), None)  # the finished game replaces it
+        self.claimed.discard(slot)
         return done
 
     def finished_count(self) -> int:
@@ -464,10 +514,11 @@ def _mark_held(path: Path) -> None:
                         "cut to nothing.\n")
 
 
-def _keep_pending(path: Path, pending: dict[tuple[str, str], tuple[str, float]]) -> None:
+def _keep_pending(path: Path,
+                  pending: dict[tuple[str, str], tuple[str, float, str | None]]) -> None:
     """Write saves the busy file did not take beside it, for the next opening."""
     rows = [{"player": p, "slot": s, "data": d, "updated": u}
-            for (p, s), (d, u) in pending.items()]
+            for (p, s), (d, u, _owner) in pending.items()]
     target = path.with_name(f"{path.name}.pending-{os.getpid()}-{time.time_ns()}.json")
     with suppress(OSError):
         tmp = target.with_name(target.name + ".tmp")

@@ -21,6 +21,7 @@ from datetime import date
 from typing import Any
 
 from ..play import SavedGame, SaveError
+from .claims import RELEASED_KEPT, Claim, GameOpenElsewhere, Owner, taken_over
 from .records import (
     DailyResult,
     FinishedGame,
@@ -95,12 +96,78 @@ class Tables:
             if self.in_transaction():
                 self.conn.execute("ROLLBACK")
 
-    # -- games in progress ----------------------------------------------------------------
-    def save_text(self, player: str, data: str, slot: str, updated: float) -> None:
-        """Keep ``data`` as the game in ``slot``.  Two writers of one slot (the same player
-        in two places): the last write wins; each write bumps the row's ``version``.
-        Finished games and results are other rows, which no save can overwrite."""
+    # -- claims: one writer per game (see :mod:`.claims`) ---------------------------------
+    _CLAIM_COLUMNS = "owner, host, pid, since, beat, released"
+
+    def _claim_of(self, player: str, slot: str) -> Claim | None:
+        row = self.run(f"SELECT {self._CLAIM_COLUMNS} FROM claims WHERE player = ? AND "
+                       f"slot = ?{self.dialect.for_update}", (player, slot)).fetchone()
+        if row is None:
+            return None
+        owner, host, pid, since, beat, released = row
+        return Claim(slot, str(owner), str(host), int(pid), float(since), float(beat),
+                     bool(released))
+
+    def claim(self, player: str, slot: str, owner: Owner, now: float) -> Claim | None:
+        """Make ``owner`` the one writer of ``slot``; the claim it takes over (another
+        app's, in whatever state), or None."""
         with self.write():
+            before = self._claim_of(player, slot)
+            self.run(
+                "INSERT INTO claims (player, slot, owner, host, pid, since, beat, released) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT(player, slot) DO UPDATE SET "
+                "owner = excluded.owner, host = excluded.host, pid = excluded.pid, "
+                "since = excluded.since, beat = excluded.beat, released = 0",
+                (player, slot, owner.token, owner.host, owner.pid, now, now))
+            self.run("DELETE FROM claims WHERE player = ? AND released = 1 AND beat < ?",
+                     (player, now - RELEASED_KEPT))
+        return None if before is None or before.owner == owner.token else before
+
+    def release(self, player: str, slots: list[str], owner: str, now: float) -> None:
+        """Let ``slots`` go (those ``owner`` still holds)."""
+        with self.write():
+            for slot in slots:
+                self.run("UPDATE claims SET released = 1, beat = ? WHERE player = ? AND "
+                         "slot = ? AND owner = ?", (now, player, slot, owner))
+
+    def beat(self, player: str, owner: str, now: float) -> None:
+        """Renew the heartbeat of ``owner``'s claims."""
+        with self.write():
+            self.run("UPDATE claims SET beat = ? WHERE player = ? AND owner = ? AND "
+                     "released = 0", (now, player, owner))
+
+    def _check_claim(self, player: str, slot: str, owner: str, now: float) -> None:
+        """Inside a write: raise :class:`GameOpenElsewhere` unless ``owner`` holds ``slot``
+        (and renew its heartbeat)."""
+        claim = self._claim_of(player, slot)
+        if claim is None or claim.owner != owner:
+            raise taken_over(claim)
+        self.run("UPDATE claims SET beat = ? WHERE player = ? AND slot = ?", (now, player, slot))
+
+    def _fenced(self, player: str, data: str, slot: str, exc: GameOpenElsewhere) -> None:
+        """A write refused by the claim is kept aside, never dropped."""
+        with suppress(StoreError), self.write():
+            self.set_aside(player, data, f"not saved in {slot}: {exc}")
+
+    # -- games in progress ----------------------------------------------------------------
+    def save_text(self, player: str, data: str, slot: str, updated: float,
+                  owner: str | None = None) -> None:
+        """Keep ``data`` as the game in ``slot``.  With ``owner``, only while that app holds
+        the slot's claim (else :class:`GameOpenElsewhere`, the data kept aside).  Without:
+        two writers of one slot (the same player in two places), the last write wins; each
+        write bumps the row's ``version``.  Finished games and results are other rows, which
+        no save can overwrite."""
+        try:
+            self._save_text(player, data, slot, updated, owner)
+        except GameOpenElsewhere as exc:
+            self._fenced(player, data, slot, exc)
+            raise
+
+    def _save_text(self, player: str, data: str, slot: str, updated: float,
+                   owner: str | None) -> None:
+        with self.write():
+            if owner is not None:
+                self._check_claim(player, slot, owner, time.time())
             self.run(
                 "INSERT INTO games (player, slot, data, updated) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(player, slot) DO UPDATE SET data = excluded.data, "
@@ -142,14 +209,29 @@ class Tables:
 
     # -- finished games -------------------------------------------------------------------
     def finish_current(self, player: str, saved: SavedGame, slot: str,
-                       result: DailyResult | None, token: str | None) -> bool:
+                       result: DailyResult | None, token: str | None,
+                       owner: str | None = None) -> bool:
         """Record a finished game (and its daily result, if any) and clear its slot, in one
         transaction.  Returns False when the daily already had a result (kept as it was:
         a result is written once).  A finished game is kept once per ``token`` (a new one
-        when not given), so sending the same one again changes nothing."""
+        when not given), so sending the same one again changes nothing.  With ``owner``,
+        only while that app holds the slot's claim (which is then let go)."""
         token = token or secrets.token_hex(12)
         data = dump_saved(saved)
+        try:
+            return self._finish(player, saved, data, slot, result, token, owner)
+        except GameOpenElsewhere as exc:
+            self._fenced(player, data, slot, exc)
+            raise
+
+    def _finish(self, player: str, saved: SavedGame, data: str, slot: str,
+                result: DailyResult | None, token: str, owner: str | None) -> bool:
         with self.write():
+            if owner is not None:
+                now = time.time()
+                self._check_claim(player, slot, owner, now)
+                self.run("UPDATE claims SET released = 1 WHERE player = ? AND slot = ?",
+                         (player, slot))
             self.run(
                 "INSERT INTO finished (player, kind, params, game_id, level, elapsed, assisted, "
                 "hints, finished, data, context, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
