@@ -64,7 +64,7 @@ from .screens.messages import (
     OpenDaily,
     ResumeGame,
 )
-from .store import MAIN_SLOT, Store, StoreError, open_store
+from .store import MAIN_SLOT, Store, StoreError, free_slot, open_store
 
 #: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -198,11 +198,11 @@ class PuzzleApp(App[int]):
     def open_game_id(self, game_id: str) -> None:
         """Open a game ID, asking first when it would replace a game in progress."""
         try:
-            parse_game_id(game_id)
+            parsed = parse_game_id(game_id)
         except PuzzleError as exc:
             self.notify(f"Could not open the game ID: {exc}", severity="error", timeout=10)
             return
-        at_stake = self.progress_at_stake()
+        at_stake = self.progress_at_stake(parsed.kind, parsed.params)
         if at_stake is None:
             self.start_game(DealRequest(game_id=game_id))
             return
@@ -254,7 +254,7 @@ class PuzzleApp(App[int]):
             if choice is None:
                 return
             self.last_choice[choice.kind] = (choice.params, choice.level)
-            at_stake = self.progress_at_stake()
+            at_stake = self.progress_at_stake(choice.kind, choice.params)
             if at_stake is None:
                 deal(choice)
                 return
@@ -266,19 +266,25 @@ class PuzzleApp(App[int]):
         self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level,
                                        label=kind.params_label, notes=notes), chosen)
 
-    def progress_at_stake(self) -> str | None:
-        """What a new game would throw away: the unfinished game with moves, if any."""
+    def progress_at_stake(self, kind: str, params: str) -> str | None:
+        """What a new free game of ``kind`` at ``params`` would throw away: the unfinished
+        free game with moves of that kind and size, if any (each keeps its own slot)."""
+        slot = free_slot(kind, params)
         for screen in self._play_screens():
             game = screen.game
             if game is None:
                 continue
             s = game.session
-            if slot_of(s.context, s.kind.name) == MAIN_SLOT:
+            if slot_of(s.context, s.kind.name) == MAIN_SLOT and \
+                    free_slot(s.kind.name, s.puzzle.params) == slot:
                 if s.finished or not s.moves:
                     return None
                 return saved_line(s.kind.title, s.puzzle.params,
                                   s.level.label if s.level else None, game.elapsed)
-        saved = self.saved_game()
+        try:
+            saved = self.store.load_current(slot)
+        except SaveError:
+            return None  # nothing that reads back is at stake
         if saved is None or saved.solved or not saved.moves:
             return None
         return self.saved_summary(saved)

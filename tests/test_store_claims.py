@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from puzzleterm.store import DB_NAME, Claim, GameOpenElsewhere, SqliteStore
+from puzzleterm.store import DB_NAME, MAIN_SLOT, Claim, GameOpenElsewhere, SqliteStore
 from puzzleterm.store.claims import CLAIM_STALE, this_host
-from puzzleterm.store.schema import SCHEMA_VERSION
+from puzzleterm.store.schema import SCHEMA_VERSION, free_slot
 from tests import pgserver
 from tests.pgserver import StoreFactory
 from tests.test_store_v2 import saved
 
 stores = pgserver.stores  # the fixture: each test below runs on SQLite and on PostgreSQL
 
-SLOT = "main"
+SLOT = free_slot("sudoku", "9x9")
 V3 = Path(__file__).parent / "data" / "store-v3.sqlite3"
 
 
@@ -86,11 +86,11 @@ def test_a_claim_let_go_or_finished_is_not_reported_as_live(stores: StoreFactory
 _DIES = """
 import os, sys
 from pathlib import Path
-from puzzleterm.session import SavedGame
+from puzzleterm.play import SavedGame
 from puzzleterm.store import open_store
 store = open_store(sys.argv[1], Path(sys.argv[2]))
-store.claim("main")
-store.save_current(SavedGame.from_json(__import__("json").loads(sys.argv[3])), "main")
+store.claim(sys.argv[4])
+store.save_current(SavedGame.from_json(__import__("json").loads(sys.argv[3])), sys.argv[4])
 os._exit(0)  # killed: no release
 """
 
@@ -100,7 +100,8 @@ def test_a_writer_that_died_never_locks_its_game(stores: StoreFactory) -> None:
 
     home = stores.home(None)
     data = json.dumps(saved(("r1c1=4",)).to_json())
-    subprocess.run([sys.executable, "-c", _DIES, stores.url or "sqlite", str(home), data],
+    subprocess.run([sys.executable, "-c", _DIES, stores.url or "sqlite", str(home), data,
+                    SLOT],
                    check=True, timeout=120)
     b = stores()
     before = b.claim(SLOT)
@@ -128,25 +129,37 @@ def test_unclaimed_saves_write_as_before(stores: StoreFactory) -> None:
 
 
 def test_the_version_3_file_is_migrated_with_nothing_lost(tmp_path: Path) -> None:
-    """``store-v3.sqlite3`` was written by the release before claims (its README says how)."""
+    """``store-v3.sqlite3`` was written by the release before this schema (its README says
+    how): its free games move to the slots of their kinds, the save that does not read is
+    set aside, everything else stays as it was."""
     shutil.copy(V3, tmp_path / DB_NAME)
     with sqlite3.connect(tmp_path / DB_NAME) as conn:
-        rows = sorted(conn.execute("SELECT player, slot, data, version FROM games").fetchall())
+        rows = {(p, s): (d, v) for p, s, d, v in
+                conn.execute("SELECT player, slot, data, version FROM games")}
         finished = conn.execute("SELECT * FROM finished").fetchall()
         names = conn.execute("SELECT * FROM players").fetchall()
     conn.close()
-    assert len(rows) == 4
+    assert len(rows) == 4 and sum(s == MAIN_SLOT for _p, s in rows) == 3
     store = SqliteStore.open(tmp_path)
     assert store.notices == []
     after = store.tables.conn
     assert int(after.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
-    assert sorted(after.execute("SELECT player, slot, data, version FROM games")) == rows
+    moved = {(p, s): (d, v) for p, s, d, v in
+             after.execute("SELECT player, slot, data, version FROM games")}
+    daily = [k for k in rows if k[1].startswith("daily:")]
+    assert len(daily) == 1 and moved[daily[0]] == rows[daily[0]]
+    assert moved[("local", SLOT)] == rows[("local", MAIN_SLOT)]
+    assert moved[("key-SHA256:Bob", free_slot("latin", "5x5"))] == \
+        rows[("key-SHA256:Bob", MAIN_SLOT)]
+    assert len(moved) == 3  # the save that is not JSON...
+    aside = after.execute("SELECT player, data FROM set_aside").fetchall()
+    assert aside == [("key-SHA256:Cy", rows[("key-SHA256:Cy", MAIN_SLOT)][0])]  # ...is kept
     assert after.execute("SELECT * FROM finished").fetchall() == finished
     assert after.execute("SELECT * FROM players").fetchall() == names
-    game = store.load_current(SLOT)
-    assert game is not None and game.kind == "sudoku"
+    game = store.load_current()  # the free game, as the app asks for it
+    assert game is not None and game.kind == "sudoku" and store.read_slot() == SLOT
     assert store.claim(SLOT) is None
-    store.save_current(game, SLOT)
+    store.save_current(game)
     store.close()
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from puzzleterm.play import SavedGame, Session
-from puzzleterm.store import DB_NAME, MAIN_SLOT, DailyResult, SqliteStore
+from puzzleterm.store import DB_NAME, DailyResult, SqliteStore
 from puzzleterm.store import schema as store_schema
-from puzzleterm.store.schema import SCHEMA_VERSION
+from puzzleterm.store.schema import SCHEMA_VERSION, free_slot
 from tests import pgserver
 from tests.pgserver import StoreFactory
 
@@ -108,14 +108,14 @@ def test_slots_hold_separate_games(stores: StoreFactory) -> None:
     store = stores()
     store.save_current(saved(("r1c1=4",)))
     store.save_current(saved(("r1c2=5",), "daily:2026-11-22"), slot="daily:2026-11-22:sudoku")
-    assert store.slots() == ["daily:2026-11-22:sudoku", MAIN_SLOT]
+    assert store.slots() == ["daily:2026-11-22:sudoku", free_slot("sudoku", "9x9")]
     assert store.slots("daily:") == ["daily:2026-11-22:sudoku"]
     main = store.load_current()
     daily = store.load_current("daily:2026-11-22:sudoku")
     assert main is not None and main.moves == ("r1c1=4",)
     assert daily is not None and daily.context == "daily:2026-11-22"
     store.finish_current(daily, slot="daily:2026-11-22:sudoku")
-    assert store.slots() == [MAIN_SLOT] and store.load_current() == main
+    assert store.slots() == [free_slot("sudoku", "9x9")] and store.load_current() == main
 
 
 def test_players_never_see_each_others_games(stores: StoreFactory) -> None:

@@ -91,7 +91,7 @@ async def test_a_daily_keeps_its_own_save_beside_the_free_game(
         await open_daily_from_home(pilot, app, "xsudoku")  # resumes, never deals again
         assert app.screen.session.moves == (move,)  # type: ignore[attr-defined]
     store = SqliteStore.open(ui_home)
-    assert store.slots() == ["daily:2026-11-23:xsudoku", "main"]
+    assert store.slots() == ["daily:2026-11-23:xsudoku", "free:sudoku:9x9"]
     main = store.load_current()
     assert main is not None and main.moves == ("r1c1=4",)
 
@@ -243,8 +243,8 @@ async def test_the_stats_screen(ui_home: Path, ui_clock: FakeClock) -> None:
 
 async def test_a_game_id_asks_before_replacing_the_game_in_progress(
         ui_home: Path, ui_clock: FakeClock) -> None:
-    save_game(ui_home, ("r1c1=4",))
-    app = app_at(ui_home, ui_clock, game_id="latin:6x6:any#other")
+    save_game(ui_home, ("r1c1=4",))  # a Sudoku 9x9: another one would replace it
+    app = app_at(ui_home, ui_clock, game_id="sudoku:9x9:any#other")
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         assert isinstance(app.screen, ConfirmScreen)

@@ -32,7 +32,7 @@ from puzzleterm.screens.dialogs import (
 from puzzleterm.screens.help import HelpScreen
 from puzzleterm.screens.home import HomeScreen
 from puzzleterm.screens.sudoku import SudokuScreen as PlayScreen
-from puzzleterm.store import SqliteStore
+from puzzleterm.store import SqliteStore, free_slot
 
 from .conftest import (
     EASY9,
@@ -243,31 +243,37 @@ async def test_dealing_runs_in_a_worker_and_the_ui_stays_responsive(ui_home: Pat
         assert not screen.query_one("#loading").display
 
 
-async def test_new_game_from_the_play_screen_asks_before_dropping_the_game(
+async def test_new_game_from_the_play_screen_asks_only_before_dropping_a_game(
         ui_home: Path) -> None:
     async with playing(ui_home) as g:
         await g.press("4", "n")
         assert isinstance(g.app.screen, NewGameScreen)
-        await g.press("down", "enter", "end", "enter")  # 4x4, any level
+        await g.press("down", "enter", "end", "enter")  # 4x4, any level: 9x9 keeps its game
+        await ready(g.pilot)
+        assert not isinstance(g.app.screen, ConfirmScreen)
+        assert g.session.state.geo.n == 4 and g.session.moves == ()
+        store = SqliteStore.open(ui_home)
+        kept = store.load_current(free_slot("sudoku", "9x9"))
+        assert kept is not None and kept.moves == ("r1c1=4",)
+        store.close()
+        await g.press("n", "up", "enter", "end", "enter")  # 9x9 again: its game is at stake
         assert isinstance(g.app.screen, ConfirmScreen)
         assert "Sudoku 9x9" in g.text() and "will be lost" in g.text()
         await g.press("n")  # keep it
-        assert g.session.moves == ("r1c1=4",)
-        await g.press("n", "down", "enter", "end", "enter", "y")
+        assert g.session.state.geo.n == 4
+        await g.press("n", "up", "enter", "end", "enter", "y")
         await ready(g.pilot)
-        assert g.session.state.geo.n == 4 and g.session.moves == ()
-        saved = SqliteStore.open(ui_home).load_current()
-        assert saved is not None and saved.params == "4x4"
-        await g.press("n", "up", "enter", "end", "enter")  # no move made: no question
+        assert g.session.state.geo.n == 9 and g.session.moves == ()
+        await g.press("n", "down", "enter", "end", "enter")  # 4x4 has no move: no question
         await ready(g.pilot)
-        assert g.session.state.geo.n == 9
+        assert g.session.state.geo.n == 4
 
 
 async def test_escape_while_dealing_keeps_the_old_save(ui_home: Path) -> None:
     save_game(ui_home, ("r1c1=4",))
     release, seed = slow_seeds()
     async with playing(ui_home, None, seeds=seed) as g:
-        await g.press("down", "enter", "down", "enter", "end", "enter")  # Sudoku 4x4
+        await g.press("down", "enter", "enter", "end", "enter")  # Sudoku 9x9
         assert isinstance(g.app.screen, ConfirmScreen)  # the saved game would be dropped
         await g.press("y")
         assert isinstance(g.app.screen, PlayScreen)

@@ -33,6 +33,7 @@ from .records import (
     check_name,
     default_player,
     display_name,
+    free_slot,
 )
 from .schema import LOCAL_PLAYER
 from .shared import open_shared
@@ -62,6 +63,7 @@ __all__ = [
     "default_home",
     "default_player",
     "display_name",
+    "free_slot",
     "open_store",
 ]
 

@@ -31,6 +31,8 @@ from .records import (
     StoreError,
     StoreOffline,
     default_player,
+    free_slot,
+    free_slot_of,
 )
 from .schema import POSTGRES, SCHEMA_VERSION, migrate
 from .tables import Tables, dump_saved, load_saved
@@ -184,11 +186,13 @@ class PgStore:
     def claim(self, slot: str) -> Claim | None:
         """Make this app the one writer of the game in ``slot`` (see :mod:`.claims`); the
         claim of another app it takes over, or None."""
+        slot = self.read_slot(slot)
         before = self.tables.claim(self.player, slot, self.owner, time.time())
         self.claimed.add(slot)
         return before
 
     def release(self, slot: str) -> None:
+        slot = self.read_slot(slot)
         if slot in self.claimed:
             self.claimed.discard(slot)
             self.tables.release(self.player, [slot], self.owner.token, time.time())
@@ -202,21 +206,31 @@ class PgStore:
         self.conn.close()
 
     # -- the Store protocol, on the database's tables ------------------------------------
+    def read_slot(self, slot: str = MAIN_SLOT) -> str:
+        if slot != MAIN_SLOT:
+            return slot
+        best = self.tables.latest_free(self.player)
+        return best[0] if best is not None else MAIN_SLOT
+
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         self.save_text(dump_saved(saved), slot, time.time())
 
     def save_text(self, data: str, slot: str, updated: float, owner: str | None = None) -> None:
         """Keep ``data`` in ``slot``, fenced by this app's claim when it holds one (or by
         ``owner``'s, for a write sent on another app's behalf)."""
+        if slot == MAIN_SLOT:
+            slot = free_slot_of(data) or slot
         if owner is None and slot in self.claimed:
             owner = self.owner.token
         self.tables.save_text(self.player, data, slot, updated, owner)
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
-        return self.tables.current_text(self.player, slot)
+        return self.tables.current_text(self.player, self.read_slot(slot))
 
     def current_version(self, slot: str = MAIN_SLOT) -> int:
-        return self.tables.current_version(self.player, slot)
+        return self.tables.current_version(self.player, self.read_slot(slot))
 
     def load_current(self, slot: str = MAIN_SLOT) -> SavedGame | None:
         return load_saved(self.current_text(slot))
@@ -225,7 +239,7 @@ class PgStore:
         return self.tables.slots(self.player, prefix)
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
-        self.tables.set_aside_current(self.player, reason, slot)
+        self.tables.set_aside_current(self.player, reason, self.read_slot(slot))
 
     def set_aside_count(self) -> int:
         return self.tables.set_aside_count(self.player)
@@ -233,6 +247,8 @@ class PgStore:
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
                        result: DailyResult | None = None, token: str | None = None,
                        owner: str | None = None) -> bool:
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         if owner is None and slot in self.claimed:
             owner = self.owner.token
         done = self.tables.finish_current(self.player, saved, slot, result, token, owner)

@@ -54,7 +54,13 @@ class Store(Protocol):
     def release(self, slot: str) -> None:
         """Let the game in ``slot`` go (leaving it, or quitting; finishing it does so too)."""
 
-    # -- games in progress
+    # -- games in progress: each in a slot, ``free:<kind>:<params>`` for a free game, a
+    # daily's own (``daily:<date>:<kind>``); ``MAIN_SLOT`` names the free game: saving, the
+    # slot of its kind and size; reading, the latest free game
+    def read_slot(self, slot: str = MAIN_SLOT) -> str:
+        """The slot a read of ``slot`` means (for ``MAIN_SLOT``: the latest free game's, or
+        ``MAIN_SLOT`` itself when there is none)."""
+
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
         """Keep ``saved`` as the player's game in ``slot`` (replacing what was there)."""
 

@@ -8,10 +8,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from .schema import FREE_PREFIX as FREE_PREFIX  # the slots, with the records' other names
 from .schema import LOCAL_PLAYER
-
-#: The slot of the free game in progress (each daily has its own: ``daily:<date>:<kind>``).
-MAIN_SLOT = "main"
+from .schema import MAIN_SLOT as MAIN_SLOT
+from .schema import free_slot as free_slot
+from .schema import free_slot_of as free_slot_of
 
 
 class StoreError(Exception):

@@ -14,7 +14,10 @@ sent twice, e.g. again after a lost connection, is kept once), ``players`` (the 
 shows on the leaderboard), the ``outbox`` of writes not yet sent to PostgreSQL, and an index of
 results by day for the leaderboard.
 
-Version 4 adds ``claims``: which app has each game in progress open (see :mod:`.claims`).
+Version 4 adds ``claims`` (which app has each game in progress open, see :mod:`.claims`) and
+keeps a free game in progress per kind and size: the free game's one slot ``main`` becomes
+``free:<kind>:<params>`` (read from its save; a save that does not say its kind and size is
+kept in ``set_aside``, never dropped).
 
 The same statements serve both back ends: they are written for SQLite and :class:`Dialect`
 turns them into PostgreSQL's (``?`` parameters become ``%s``, ``REAL`` a double, an
@@ -23,7 +26,9 @@ turns them into PostgreSQL's (``?`` parameters become ``%s``, ``REAL`` a double,
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -31,6 +36,32 @@ from typing import Any, Protocol
 SCHEMA_VERSION = 4
 #: The player of a local run (``puzzleterm serve`` names each SSH player).
 LOCAL_PLAYER = "local"
+#: The free game in progress, as callers name it: saving, the slot of its kind and size;
+#: reading, the latest free game.  (Before version 4, the one slot of the free game.)
+MAIN_SLOT = "main"
+#: Slots of free games start so, one per kind and size (dailies: ``daily:<date>:<kind>``).
+FREE_PREFIX = "free:"
+
+
+def free_slot(kind: str, params: str) -> str:
+    """The slot of the free game of ``kind`` (its registry name) at ``params``:
+    ``free:sudoku:9x9``."""
+    return f"{FREE_PREFIX}{kind}:{params}"
+
+
+def free_slot_of(data: object) -> str | None:
+    """The slot of a free game's save (its JSON text), or None when the save does not name
+    its kind and size."""
+    try:
+        record = json.loads(str(data))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    kind, params = record.get("kind"), record.get("params")
+    if not isinstance(kind, str) or not isinstance(params, str) or not kind or not params:
+        return None
+    return free_slot(kind, params)
 
 _V2 = """
 CREATE TABLE games (
@@ -222,7 +253,7 @@ class _Translating:
         self.dialect = dialect
 
     def execute(self, sql: str, parameters: Any = (), /) -> Any:
-        return self.conn.execute(self.dialect.ddl(sql), parameters)
+        return self.conn.execute(self.dialect.query(self.dialect.ddl(sql)), parameters)
 
 
 def _script(conn: Executor, text: str) -> None:
@@ -248,6 +279,18 @@ def _v2_to_v3(conn: Executor) -> int:
 
 def _v3_to_v4(conn: Executor) -> int:
     _script(conn, _V3_TO_V4)
+    rows = conn.execute("SELECT player, data, updated, version FROM games WHERE slot = ?",
+                        (MAIN_SLOT,)).fetchall()
+    for player, data, updated, version in rows:
+        slot = free_slot_of(data)
+        if slot is None:
+            conn.execute("INSERT INTO set_aside (player, data, reason, at) VALUES (?, ?, ?, ?)",
+                         (player, data, "did not say its kind and size when free games got a "
+                                        "slot each", time.time()))
+        else:
+            conn.execute("INSERT INTO games (player, slot, data, updated, version) "
+                         "VALUES (?, ?, ?, ?, ?)", (player, slot, data, updated, version))
+        conn.execute("DELETE FROM games WHERE player = ? AND slot = ?", (player, MAIN_SLOT))
     return 4
 
 

@@ -48,6 +48,8 @@ from .records import (
     StoreError,
     StoreOffline,
     check_name,
+    free_slot,
+    free_slot_of,
 )
 from .sqlite import SqliteStore
 from .tables import dump_saved, load_saved
@@ -284,32 +286,41 @@ class SharedStore:
         """Claim the game here and in the database (through the outbox, so that the claim
         goes before this app's saves); the claim taken over (the database's when it was
         reached now, else the local file's), or None."""
+        slot = self.read_slot(slot)
         owner = self.local.owner
         args = {"slot": slot, "owner": owner.token, "host": owner.host, "pid": owner.pid}
         mine, theirs = self._send("claim", args, lambda: self.local.claim(slot))
         return theirs if isinstance(theirs, Claim) else mine
 
     def release(self, slot: str) -> None:
+        slot = self.read_slot(slot)
         if slot in self.local.claimed:
             self._send("release", {"slot": slot, "owner": self.local.owner.token},
                        lambda: self.local.release(slot))
 
     # -- writes ------------------------------------------------------------------------------
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         self.save_text(dump_saved(saved), slot, time.time())
 
     def save_text(self, data: str, slot: str, updated: float) -> None:
+        if slot == MAIN_SLOT:
+            slot = free_slot_of(data) or slot
         self._send("save", {"data": data, "slot": slot, "updated": updated,
                             "owner": self._owner_of(slot)},
                    lambda: self.local.save_text(data, slot, updated))
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
+        slot = self.read_slot(slot)
         self._send("aside", {"reason": reason, "slot": slot},
                    lambda: self.local.set_aside_current(reason, slot))
 
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
                        result: DailyResult | None = None, token: str | None = None) -> bool:
         token = token or secrets.token_hex(12)
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         args = {"data": saved.to_json(), "slot": slot, "token": token,
                 "result": None if result is None else _result_json(result),
                 "owner": self._owner_of(slot)}
@@ -331,6 +342,9 @@ class SharedStore:
         self._send("name", {"name": name}, lambda: self.local.set_name(name))
 
     # -- reads -------------------------------------------------------------------------------
+    def read_slot(self, slot: str = MAIN_SLOT) -> str:
+        return slot if slot != MAIN_SLOT else self._read(lambda s: s.read_slot(slot))
+
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
         return self._read(lambda s: s.current_text(slot))
 

@@ -1,9 +1,9 @@
 """The store in a local SQLite file: the default, with nothing to set up.
 
 Everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
-fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has one
-free game in progress (slot ``main``) and one per daily puzzle started; a daily result is
-written once per player, date and kind.  The schema and its migrations are in
+fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has a
+free game in progress per kind and size (slot ``free:<kind>:<params>``) and one per daily
+puzzle started; a daily result is written once per player, date and kind.  The schema and its migrations are in
 :mod:`.schema`, the statements in :mod:`.tables`.
 
 The file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
@@ -44,6 +44,7 @@ from platformdirs import user_data_dir
 from ..play import SavedGame
 from .claims import CLAIM_BEAT, Claim, Owner
 from .records import (
+    FREE_PREFIX,
     MAIN_SLOT,
     DailyResult,
     FinishedGame,
@@ -51,6 +52,8 @@ from .records import (
     StoreBusy,
     StoreError,
     default_player,
+    free_slot,
+    free_slot_of,
 )
 from .schema import SCHEMA_VERSION, SQLITE, migrate
 from .tables import Tables, dump_saved, load_saved
@@ -173,6 +176,7 @@ class SqliteStore:
     def claim(self, slot: str) -> Claim | None:
         """Make this app the one writer of the game in ``slot`` (see :mod:`.claims`); the
         claim of another app it takes over, or None."""
+        slot = self.read_slot(slot)
         self._to_release.discard(slot)
         before = self.tables.claim(self.player, slot, self.owner, time.time())
         self.claimed.add(slot)
@@ -180,6 +184,7 @@ class SqliteStore:
 
     def release(self, slot: str) -> None:
         """Let the game in ``slot`` go (after its pending save, if any)."""
+        slot = self.read_slot(slot)
         if slot in self.claimed:
             self.claimed.discard(slot)
             self._to_release.add(slot)
@@ -325,18 +330,36 @@ class SqliteStore:
         return False
 
     # -- the Store protocol, on this file's tables ---------------------------------------
+    def read_slot(self, slot: str = MAIN_SLOT) -> str:
+        if slot != MAIN_SLOT:
+            return slot
+        try:
+            best = self.tables.latest_free(self.player)
+        except sqlite3.Error:
+            best = None
+        for (player, pending), (_data, updated, _owner) in self.pending.items():
+            free = pending == MAIN_SLOT or pending.startswith(FREE_PREFIX)
+            if player == self.player and free and (best is None or updated > best[1]):
+                best = (pending, updated)
+        return best[0] if best is not None else MAIN_SLOT
+
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         self.save_text(dump_saved(saved), slot, time.time())
 
     def save_text(self, data: str, slot: str, updated: float) -> None:
         """Keep ``data`` as the game in ``slot``: written now, or, when another program
         holds the file, kept pending (see :meth:`retry`) without waiting more than
         :data:`SAVE_WAIT_MS`."""
+        if slot == MAIN_SLOT:
+            slot = free_slot_of(data) or slot
         owner = self.owner.token if slot in self.claimed else None
         self.pending[(self.player, slot)] = (data, updated, owner)
         self.retry()
 
     def current_text(self, slot: str = MAIN_SLOT) -> str | None:
+        slot = self.read_slot(slot)
         pending = self.pending.get((self.player, slot))
         if pending is not None:
             return pending[0]
@@ -347,7 +370,7 @@ class SqliteStore:
             return None
 
     def current_version(self, slot: str = MAIN_SLOT) -> int:
-        return self.tables.current_version(self.player, slot)
+        return self.tables.current_version(self.player, self.read_slot(slot))
 
     def load_current(self, slot: str = MAIN_SLOT) -> SavedGame | None:
         return load_saved(self.current_text(slot))
@@ -359,6 +382,7 @@ class SqliteStore:
         return sorted(held)
 
     def set_aside_current(self, reason: str, slot: str = MAIN_SLOT) -> None:
+        slot = self.read_slot(slot)
         self.pending.pop((self.player, slot), None)
         self.tables.set_aside_current(self.player, reason, slot)
 
@@ -367,6 +391,8 @@ class SqliteStore:
 
     def finish_current(self, saved: SavedGame, slot: str = MAIN_SLOT,
                        result: DailyResult | None = None, token: str | None = None) -> bool:
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
         owner = self.owner.token if slot in self.claimed else None
         done = self.tables.finish_current(self.player, saved, slot, result, token, owner)
         self.pending.pop((self.player, slot), None)  # the finished game replaces it

@@ -33,7 +33,7 @@ from .records import (
     check_name,
     display_name,
 )
-from .schema import Dialect
+from .schema import FREE_PREFIX, MAIN_SLOT, Dialect
 
 
 def dump_saved(saved: SavedGame) -> str:
@@ -174,6 +174,13 @@ class Tables:
                 "updated = excluded.updated, version = games.version + 1",
                 (player, slot, data, updated),
             )
+
+    def latest_free(self, player: str) -> tuple[str, float] | None:
+        """The slot of the player's latest free game and when it was saved, or None."""
+        row = self.run("SELECT slot, updated FROM games WHERE player = ? AND (slot = ? OR "
+                       "slot LIKE ?) ORDER BY updated DESC, slot LIMIT 1",
+                       (player, MAIN_SLOT, FREE_PREFIX + "%")).fetchone()
+        return (str(row[0]), float(row[1])) if row else None
 
     def current_text(self, player: str, slot: str) -> str | None:
         row = self.run("SELECT data FROM games WHERE player = ? AND slot = ?",
