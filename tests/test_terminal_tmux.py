@@ -107,7 +107,8 @@ def test_play_a_9x9_game_in_a_real_terminal(tmux: Tmux, tmp_path: Path) -> None:
         time.sleep(0.05)
     assert tmux.pane_dead()
     with sqlite3.connect(tmp_path / "home" / "puzzleterm.sqlite3") as conn:
-        data = json.loads(conn.execute("SELECT data FROM games WHERE slot = 'main'").fetchone()[0])
+        data = json.loads(conn.execute("SELECT data FROM games WHERE slot = 'free:sudoku:9x9'")
+                          .fetchone()[0])
     assert data["kind"] == "sudoku" and data["params"] == "9x9"
     assert len(data["moves"]) == 1 and data["moves"][0].endswith("=5")
 

@@ -3,8 +3,8 @@
 Everything is kept per **player**: ``local`` for a run on one's own machine, the SSH key's
 fingerprint for a player of ``puzzleterm serve`` (``$PUZZLETERM_PLAYER``).  A player has a
 free game in progress per kind and size (slot ``free:<kind>:<params>``) and one per daily
-puzzle started; a daily result is written once per player, date and kind.  The schema and its migrations are in
-:mod:`.schema`, the statements in :mod:`.tables`.
+puzzle started; a daily result is written once per player, date and kind.  The schema and
+its migrations are in :mod:`.schema`, the statements in :mod:`.tables`.
 
 The file lives in the user's data directory (``platformdirs.user_data_dir("puzzleterm")``);
 the ``PUZZLETERM_HOME`` environment variable names another directory.  Every write is one
