@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 
 from .daily_play import (
     TEMPLATE_ENV,
@@ -64,12 +65,15 @@ from .screens.messages import (
     OpenDaily,
     ResumeGame,
 )
-from .store import MAIN_SLOT, Store, StoreError, free_slot, open_store
+from .store import FREE_PREFIX, MAIN_SLOT, Store, StoreError, free_slot, open_store
 
 #: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 #: seconds between checks that the terminal is still there
 TERMINAL_CHECK = 2.0
+#: free games in progress listed at home besides the latest (Continue): one per kind and size
+#: may be kept, but the menu stays within a 24-row terminal
+MORE_GAMES = 3
 
 
 def terminal_gone(fd: int = 0) -> bool:
@@ -125,6 +129,10 @@ class PuzzleApp(App[int]):
         self._store = store
         self.last_choice: dict[str, tuple[str, Level | None]] = {}
         self._save_error_shown = False
+        #: the slots this app has claimed: it is their one writer (see store.claims)
+        self._claimed: set[str] = set()
+        #: what to say on the screen of a game just taken from another app
+        self._taken: str | None = None
         self.ports = Ports(clock=self.clock, autosave=self.save_game,
                            dealer=Dealer(seeds=self.seeds, daily=self._daily_puzzle))
 
@@ -324,20 +332,69 @@ class PuzzleApp(App[int]):
             self.pop_screen()
 
     # -- saves -----------------------------------------------------------------------------
-    def saved_game(self) -> SavedGame | None:
-        """The game in progress, or None; an unreadable save is set aside with a notice."""
+    def saved_game(self, slot: str = MAIN_SLOT) -> SavedGame | None:
+        """The game in progress in ``slot`` (the latest free game by default), or None; an
+        unreadable save is set aside with a notice."""
         try:
-            return self.store.load_current()
+            return self.store.load_current(slot)
         except SaveError as exc:
-            self._set_aside(f"Your saved game could not be read ({exc}). It was set aside.", exc)
+            self._set_aside(f"Your saved game could not be read ({exc}). It was set aside.", exc,
+                            slot)
             return None
 
-    def _set_aside(self, message: str, exc: Exception) -> None:
+    def games_in_progress(self, limit: int = MORE_GAMES) -> list[tuple[str, str]]:
+        """The free games in progress besides the latest (which Continue opens), by kind and
+        size, at most ``limit``: ``(slot, line)``, the line with the game's clock."""
+        try:
+            latest = self.store.read_slot()
+            slots = [s for s in self.store.slots(FREE_PREFIX) if s != latest]
+        except StoreError:
+            return []
+        games: list[tuple[str, str]] = []
+        for slot in slots:
+            saved = self.saved_game(slot)
+            line = self.saved_summary(saved) if saved is not None else None
+            if line is not None:
+                games.append((slot, line))
+            if len(games) == limit:
+                break
+        return games
+
+    def _set_aside(self, message: str, exc: Exception, slot: str = MAIN_SLOT) -> None:
         self.notify(message, severity="error", timeout=10)
         try:
-            self.store.set_aside_current(str(exc))
+            self.store.set_aside_current(str(exc), slot)
         except StoreError as err:
             self.notify(str(err), severity="error")
+
+    def claim_game(self, slot: str) -> None:
+        """Make this app the one writer of the game in ``slot`` (before reading it); when it
+        was open in another puzzleterm, that one no longer saves it, and the game's screen
+        says so (see :mod:`puzzleterm.store.claims`)."""
+        try:
+            before = self.store.claim(slot)
+        except StoreError:
+            return  # a busy store: claimed at the next save
+        self._claimed.add(slot)
+        if before is not None and before.live():
+            self._taken = (f"This game was open in {before.describe()}. It goes on here; the "
+                           "other one no longer saves it.")
+
+    def _tell_taken(self, screen: GameScreen) -> None:
+        """Say on a game's screen, once it is drawn, that it was taken from another app."""
+        taken, self._taken = self._taken, None
+        if taken is not None:
+            self.call_after_refresh(screen.say, taken, "warning")
+
+    def tell(self, message: str, severity: SeverityLevel = "warning") -> None:
+        """A notice about the game on screen goes in its side panel (toasts would cover the
+        board); any other, in a toast."""
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.is_mounted:
+            # after the move that saved is drawn (drawing it clears the panel's line)
+            self.call_after_refresh(screen.say, message, severity)
+        else:
+            self.notify(message, severity=severity, timeout=12)
 
     def saved_summary(self, saved: SavedGame | None = None) -> str | None:
         """One line naming the saved game in progress (None when there is none)."""
@@ -350,11 +407,16 @@ class PuzzleApp(App[int]):
             title = saved.kind
         return saved_line(title, saved.params, saved.level, saved.elapsed)
 
-    def on_resume_game(self, _message: ResumeGame) -> None:
-        self.resume_game()
+    def on_resume_game(self, message: ResumeGame) -> None:
+        self.resume_game(message.slot or MAIN_SLOT)
 
-    def resume_game(self) -> None:
-        saved = self.saved_game()
+    def resume_game(self, slot: str = MAIN_SLOT) -> None:
+        """Open the game in progress in ``slot`` (the latest free game by default)."""
+        with suppress(StoreError):
+            slot = self.store.read_slot(slot)
+        if slot != MAIN_SLOT:  # (MAIN_SLOT still: there is no free game)
+            self.claim_game(slot)
+        saved = self.saved_game(slot)
         if saved is None:
             self.notify("There is no game to continue.")
             return
@@ -364,12 +426,14 @@ class PuzzleApp(App[int]):
             game = Play.restore(saved, self.ports)
         except (SaveError, PuzzleError) as exc:
             self._set_aside(f"Your saved game could not be restored: {exc}. It was set aside.",
-                            exc)
+                            exc, slot)
             if isinstance(self.screen, HomeScreen):
                 self.screen.rebuild_menu()
             return
         self._leave_play_screens()
-        self.push_screen(screen_for(game.kind.name)(self.ports, game))
+        screen = screen_for(game.kind.name)(self.ports, game)
+        self.push_screen(screen)
+        self._tell_taken(screen)
 
     def check_terminal(self) -> None:
         """Hang up when the terminal is gone though no SIGHUP came (a terminal that was never
@@ -397,14 +461,21 @@ class PuzzleApp(App[int]):
         self.exit(0)
 
     def save_game(self, saved: SavedGame) -> None:
-        """Keep a game in progress in its slot (the games' autosave)."""
+        """Keep a game in progress in its slot (the games' autosave): a free game's is that
+        of its kind and size.  A game this app did not open from a save (a new deal) is
+        claimed at its first save."""
+        slot = slot_of(saved.context, find_kind(saved.kind).name)
+        if slot == MAIN_SLOT:
+            slot = free_slot(saved.kind, saved.params)
+        if slot not in self._claimed:
+            self.claim_game(slot)
         try:
-            self.store.save_current(saved, slot_of(saved.context, find_kind(saved.kind).name))
+            self.store.save_current(saved, slot)
             self._save_error_shown = False
         except StoreError as exc:
             if not self._save_error_shown:
                 self._save_error_shown = True
-                self.notify(f"The game could not be saved: {exc}", severity="error", timeout=8)
+                self.tell(f"The game could not be saved: {exc}", severity="error")
 
     def on_game_finished(self, message: GameFinished) -> None:
         """Record a finished game and show what it earned; the dialog's answer goes back to
@@ -443,6 +514,7 @@ class PuzzleApp(App[int]):
                         severity="error", timeout=8)
             return
         saved: SavedGame | None = None
+        self.claim_game(entry.slot)
         try:
             saved = self.store.load_current(entry.slot)
         except SaveError as exc:
@@ -461,7 +533,9 @@ class PuzzleApp(App[int]):
                     self.store.set_aside_current(str(exc), entry.slot)
         self._leave_play_screens()
         if game is not None:
-            self.push_screen(screen_for(entry.kind)(self.ports, game))
+            screen = screen_for(entry.kind)(self.ports, game)
+            self.push_screen(screen)
+            self._tell_taken(screen)
         else:
             self.push_screen(screen_for(entry.kind)(self.ports, request=DealRequest(daily=entry)))
 

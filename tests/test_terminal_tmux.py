@@ -129,3 +129,58 @@ def test_keys_typed_in_one_burst_act_in_order(tmux: Tmux) -> None:
     tmux.keys("m5")  # one write to the terminal: the app reads both keys at once
     after = tmux.wait_for(lambda s: "moves 1" in s)
     assert "PENCIL" in after and "Marks 5" in after and _filled(after) == filled
+
+
+def _panel(screen: str) -> str:
+    """The side panel of a game's screen (right of the board), as one line of words."""
+    return " ".join(" ".join(line[56:].split()) for line in screen.splitlines())
+
+
+def _quit(t: Tmux) -> None:
+    t.keys("q")
+    t.wait_for(lambda s: "Quit puzzleterm?" in s, timeout=30)
+    t.keys("y")
+    deadline = time.monotonic() + 20
+    while not t.pane_dead() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert t.pane_dead()
+
+
+def test_two_apps_on_one_store_lose_no_move_and_say_so(tmux: Tmux, tmp_path: Path) -> None:
+    """App A starts a game, app B continues it: B is told the game was open in A and goes
+    on; A is told at its next move that the game goes on elsewhere, and that move is kept
+    aside instead of overwriting B's."""
+    other = Tmux(tmp_path / "home")
+    try:
+        tmux.start(puzzleterm_command())
+        tmux.wait_for(lambda s: "Latin square" in s and "Daily ·" in s, timeout=30)
+        tmux.keys("Enter")  # Sudoku
+        tmux.wait_for(lambda s: "New Sudoku" in s, timeout=30)
+        tmux.keys("Enter")
+        time.sleep(0.2)
+        tmux.keys("Enter")
+        tmux.wait_for(lambda s: "Sudoku 9x9" in s and "Filled" in s, timeout=30)
+        tmux.keys("5")
+        tmux.wait_for(lambda s: "moves 1" in s)
+        other.start(puzzleterm_command())
+        other.wait_for(lambda s: "Continue" in s and "Sudoku 9x9" in s, timeout=30)
+        other.keys("c")  # B continues A's game...
+        told = other.wait_for(lambda s: "moves 1" in s and "another puzzleterm" in _panel(s),
+                              timeout=30)
+        sys.stdout.write("\n" + told + "\n")
+        other.keys("6")  # ...and plays on
+        other.wait_for(lambda s: "moves 2" in s)
+        tmux.keys("7")  # A's next move: refused, with a notice
+        fenced = tmux.wait_for(lambda s: "could not be saved" in _panel(s), timeout=30)
+        sys.stdout.write("\n" + fenced + "\n")
+        _quit(other)
+        _quit(tmux)
+    finally:
+        other.kill()
+    with sqlite3.connect(tmp_path / "home" / "puzzleterm.sqlite3") as conn:
+        data = json.loads(conn.execute("SELECT data FROM games WHERE slot = 'free:sudoku:9x9'")
+                          .fetchone()[0])
+        aside = [json.loads(row[0]) for row in conn.execute("SELECT data FROM set_aside")]
+    conn.close()
+    assert [m[-1] for m in data["moves"]] == ["5", "6"]  # B's game, whole
+    assert any(a["moves"] and a["moves"][-1].endswith("=7") for a in aside)  # A's, kept

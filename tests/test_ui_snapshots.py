@@ -20,7 +20,8 @@ from puzzleterm.daily_play import entry_for
 from puzzleterm.engine import Level, find_kind
 from puzzleterm.engine.sudoku.human.catalog import Deduction
 from puzzleterm.play import SavedGame
-from puzzleterm.store import DailyResult, SqliteStore
+from puzzleterm.store import DailyResult, SqliteStore, free_slot
+from puzzleterm.store.tables import dump_saved
 
 from .conftest import EASY9, LATIN5, NEARLY9, X5, family_patched
 
@@ -76,6 +77,18 @@ def keys(*presses: str) -> Callable[[Pilot[Any]], Any]:
 
 
 def test_home(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(app_for(tmp_path), run_before=keys())
+
+
+def test_home_with_games_in_progress(snap_compare: Snap, tmp_path: Path) -> None:
+    # a game per kind and size: the latest is Continue's, the others are listed with clocks
+    store = SqliteStore.open(tmp_path)
+    for at, (game_id, elapsed) in enumerate([(X5, 75.0), (EASY9, 754.0), (LATIN5, 312.0)]):
+        kind, params = game_id.split(":")[:2]
+        saved = SavedGame(kind=kind, params=params, game_id=game_id, level="easy",
+                          elapsed=elapsed)
+        store.save_text(dump_saved(saved), free_slot(kind, params), 1000.0 + at)
+    store.close()
     assert snap_compare(app_for(tmp_path), run_before=keys())
 
 

@@ -1,4 +1,5 @@
-"""The home screen: continue, every puzzle kind, today's daily set, help and quit."""
+"""The home screen: continue (the latest game, and the other games in progress), every
+puzzle kind, today's daily set, help and quit."""
 
 from __future__ import annotations
 
@@ -72,6 +73,10 @@ class HomeScreen(Screen[None]):
         if summary is not None:
             line = Text.assemble(("Continue  ", "bold"), summary)
             options.append(Option(line, id="continue"))
+            # the other kinds and sizes with a game in progress, each with its clock
+            for slot, summary in self.lobby.games_in_progress():
+                line = Text.assemble(("Resume    ", "bold"), summary)
+                options.append(Option(line, id=f"resume:{slot}"))
         for kind in all_kinds():
             if not has_screen(kind.name):
                 continue  # command-line only
@@ -114,6 +119,8 @@ class HomeScreen(Screen[None]):
     async def choose(self, oid: str) -> None:
         if oid == "continue":
             ask_app(self, ResumeGame())
+        elif oid.startswith("resume:"):
+            ask_app(self, ResumeGame(oid.split(":", 1)[1]))
         elif oid.startswith("kind:"):
             ask_app(self, ChooseNewGame(oid.split(":", 1)[1]))
         elif oid.startswith("daily:"):

@@ -33,9 +33,17 @@ class Lobby(Protocol):
         """One line naming the saved game in progress (None: there is none)."""
         ...
 
+    def games_in_progress(self) -> list[tuple[str, str]]:
+        """The other free games in progress (one per kind and size): ``(slot, line)``."""
+        ...
+
 
 class ResumeGame(Message):
-    """Continue the saved game in progress."""
+    """Continue a saved game in progress: the one in ``slot``, else the latest."""
+
+    def __init__(self, slot: str | None = None) -> None:
+        super().__init__()
+        self.slot = slot
 
 
 class ChooseNewGame(Message):

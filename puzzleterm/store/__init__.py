@@ -20,6 +20,7 @@ from .claims import Claim, GameOpenElsewhere
 from .pg import is_postgres_url
 from .protocol import Store
 from .records import (
+    FREE_PREFIX,
     MAIN_SLOT,
     NAME_RE,
     DailyResult,
@@ -41,6 +42,7 @@ from .sqlite import DB_NAME, SqliteStore, deals_in, default_home
 
 __all__ = [
     "DB_NAME",
+    "FREE_PREFIX",
     "LOCAL_PLAYER",
     "MAIN_SLOT",
     "NAME_RE",

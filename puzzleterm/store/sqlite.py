@@ -178,7 +178,11 @@ class SqliteStore:
         claim of another app it takes over, or None."""
         slot = self.read_slot(slot)
         self._to_release.discard(slot)
-        before = self.tables.claim(self.player, slot, self.owner, time.time())
+        self._wait(SAVE_WAIT_MS)  # a busy file: StoreBusy at once, not a wait on the UI thread
+        try:
+            before = self.tables.claim(self.player, slot, self.owner, time.time())
+        finally:
+            self._wait(WRITE_WAIT_MS)
         self.claimed.add(slot)
         return before
 
