@@ -58,9 +58,10 @@ def shown_time(text: str) -> int:
 
 
 def main_save(db: Path) -> dict[str, object]:
-    """The game in progress as saved (empty once it is finished)."""
+    """The free game in progress as saved, the latest (empty once it is finished)."""
     with sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True) as conn:
-        row = conn.execute("SELECT data FROM games WHERE slot = 'main'").fetchone()
+        row = conn.execute("SELECT data FROM games WHERE slot LIKE 'free:%' "
+                           "ORDER BY updated DESC LIMIT 1").fetchone()
     data: dict[str, object] = json.loads(row[0]) if row is not None else {}
     return data
 
