@@ -23,6 +23,11 @@ class MoveError(PuzzleError):
     """A move is malformed or not allowed in the current position."""
 
 
+class TechniqueError(ParamsError):
+    """A technique cannot be practised: no such technique, or none of its puzzles can be
+    dealt (in time) on this board."""
+
+
 class GameIdError(PuzzleError):
     """A game ID could not be parsed."""
 

@@ -120,6 +120,37 @@ class Listable(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PracticeChoice:
+    """A technique a player may ask a puzzle to practise (see :class:`Practicable`)."""
+
+    id: str  # the technique's id (``x_wing``); a game ID writes it with dashes
+    name: str  # its display name (``X-Wing``)
+    level: Level  # the level of the technique
+    refused: str = ""  # why it cannot be practised on the board ("": it can)
+
+
+@runtime_checkable
+class Practicable(Protocol):
+    """A kind that deals a puzzle whose hardest step is a technique the player chose (the
+    game ID ``sudoku:9x9:x-wing#42`` names one, see :mod:`.gameid`)."""
+
+    def practice_choices(self, params: Any) -> tuple[PracticeChoice, ...]:
+        """Every technique of the kind's table, easiest first, each with why it cannot be
+        practised on ``params`` ("" when it can)."""
+        ...
+
+    def find_practice(self, params: Any, word: str) -> PracticeChoice:
+        """The technique ``word`` names (its id, with dashes or underscores, or its name);
+        :class:`~.errors.TechniqueError` when none does or it is refused on ``params``."""
+        ...
+
+    def generate_practice(self, params: Any, rng: Rng, technique: str) -> Puzzle[Any]:
+        """A puzzle whose hardest step is ``technique`` (an id), the same for the same
+        ``rng``; :class:`~.errors.TechniqueError` when it is refused on ``params``."""
+        ...
+
+
 @runtime_checkable
 class Batchable(Protocol):
     """A kind whose input file may hold many one-line puzzles, one per line."""

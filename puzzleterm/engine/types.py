@@ -115,6 +115,8 @@ class Puzzle(Generic[S]):
     seed: str | None = None
     level: Level | None = None
     grade: Grade | None = field(default=None, compare=False)
+    #: the technique practised: the id of the puzzle's hardest step, when it was dealt for it
+    technique: str | None = None
 
     @property
     def game_id(self) -> str:
@@ -123,8 +125,17 @@ class Puzzle(Generic[S]):
 
     @property
     def seed_id(self) -> str | None:
-        """The ID that regenerates this puzzle from its seed, when it has one."""
+        """The ID that regenerates this puzzle from its seed, when it has one: the level
+        part is the practised technique's word (:func:`technique_word`) when there is one."""
         if self.seed is None:
             return None
-        level = self.level.name.lower() if self.level is not None else "any"
-        return f"{self.kind}:{self.params}:{level}#{self.seed}"
+        if self.technique is not None:
+            word = technique_word(self.technique)
+        else:
+            word = self.level.name.lower() if self.level is not None else "any"
+        return f"{self.kind}:{self.params}:{word}#{self.seed}"
+
+
+def technique_word(technique: str) -> str:
+    """How a game ID writes a technique id: ``x_wing`` as ``x-wing`` (the ID reads either)."""
+    return technique.replace("_", "-")

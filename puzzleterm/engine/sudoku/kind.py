@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from ..errors import MoveError, ParamsError, quote
-from ..kind import CliOption, OptionValue, Progress
+from ..kind import CliOption, OptionValue, PracticeChoice, Progress
 from ..kindbase import KindBase
 from ..moves import join
 from ..rng import Rng
@@ -302,6 +302,33 @@ class SudokuFamilyKind(KindBase[SudokuParams, SudokuState, SudokuMove]):
         if grade is None and geo.ncells <= MAX_GRADED_CELLS:
             grade = self.grade(state)
         return Puzzle(self.name, params.text, self.describe(state), state, level=level, grade=grade)
+
+
+    # -- technique practice (see :mod:`.practice`) ------------------------------------------
+    def _practice_refusal(self, params: SudokuParams) -> str:
+        if self.name == "sudoku" and params.n == 9:
+            return ""
+        return f"technique practice deals 9x9 Sudoku only, not {self.title} {params.text}"
+
+    def practice_choices(self, params: SudokuParams) -> tuple[PracticeChoice, ...]:
+        from . import practice  # start-up: loaded on first use
+
+        return practice.choices(self._practice_refusal(params))
+
+    def find_practice(self, params: SudokuParams, word: str) -> PracticeChoice:
+        from . import practice  # start-up: loaded on first use
+
+        return practice.find(word, self._practice_refusal(params))
+
+    def generate_practice(self, params: SudokuParams, rng: Rng,
+                          technique: str) -> Puzzle[SudokuState]:
+        from . import practice  # start-up: loaded on first use
+
+        choice = self.find_practice(params, technique)
+        givens, grade = practice.deal(choice.id, rng)
+        state = SudokuState.from_givens(params.geo, givens)
+        return Puzzle(self.name, params.text, self.describe(state), state, grade=grade,
+                      technique=choice.id)
 
 
 SUDOKU = SudokuFamilyKind("sudoku", "Sudoku", ("sud", "sudoku9", "classic"), (9, 4, 6, 16), 9)
