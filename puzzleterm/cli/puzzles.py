@@ -19,7 +19,8 @@ from typing import Any, TextIO
 
 from ..engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
 from ..engine.gameid import generate_seeded, load_game_id
-from ..engine.kind import Batchable, Enumerable, Listable, OptionValue, solve_counted
+from ..engine.kind import Batchable, Enumerable, Listable, OptionValue, Practicable, solve_counted
+from ..engine.types import technique_word
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_NO_SOLUTION,
@@ -278,6 +279,31 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def practice_technique(kind: Kind[Any, Any], params: Any, word: str) -> str | None:
+    """The technique id ``--technique WORD`` names (None for ``list``, which only lists)."""
+    if not isinstance(kind, Practicable):
+        raise CliError(f"{kind.title} puzzles are not dealt to practise a technique")
+    if word.strip().lower() == "list":
+        return None
+    return kind.find_practice(params, word).id  # TechniqueError: one line, status 2
+
+
+def list_practice(kind: Practicable, params: Any, out: TextIO) -> None:
+    """The techniques a puzzle can be dealt to practise, then those refused and why."""
+    choices = kind.practice_choices(params)
+    dealt = [c for c in choices if not c.refused]
+    if dealt:
+        width = max(len(technique_word(c.id)) for c in dealt) + 2
+        out.write(f"{'technique':<{width}}{'level':<9}name\n")
+        for c in dealt:
+            out.write(f"{technique_word(c.id):<{width}}{c.level.label:<9}{c.name}\n")
+    refused = [c for c in choices if c.refused]
+    if refused:
+        out.write("not dealt:\n")
+        for c in refused:
+            out.write(f"  {technique_word(c.id)}: {c.refused}\n")
+
+
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     kind = find_kind(args.kind)
     params = params_from(kind, args)
@@ -287,6 +313,9 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     fmt = args.format or kind.formats[0]
     level = None
     if args.level:
+        if args.technique:
+            raise CliError("--level and --technique do not go together: a practice puzzle's "
+                           "level is its technique's")
         try:
             level = Level.parse(args.level)
         except ValueError as exc:
@@ -297,12 +326,19 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             raise CliError(f"{kind.title} {kind.format_params(params)} puzzles are dealt up to "
                            f"{max(levels).label}, not {level.label}"
                            + (f" ({note})" if note else ""))
+    technique = None
+    if args.technique:
+        technique = practice_technique(kind, params, args.technique)
+        if technique is None:
+            assert isinstance(kind, Practicable)
+            list_practice(kind, params, out)
+            return EXIT_OK
     if args.count < 1:
         raise CliError("--count must be at least 1")
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     for i in range(args.count):
         s = seed if i == 0 else f"{seed}+{i}"
-        puzzle = generate_seeded(kind, params, s, level)
+        puzzle = generate_seeded(kind, params, s, level, technique=technique)
         if fmt == "id":
             out.write(puzzle.game_id + "\n")
         else:
@@ -316,6 +352,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         if args.verbose:
             g = puzzle.grade
             extra = f" level={g.level.label} rating={g.rating:.1f}" if g else ""
+            if g and technique is not None:
+                extra += f" hardest={g.hardest}"
             print(f"# {puzzle.seed_id}{extra}", file=sys.stderr)
     return EXIT_OK
 
@@ -411,6 +449,9 @@ def add_puzzle_verbs(add: Adder) -> None:
     sp = add("generate", cmd_generate, "deal new puzzles with exactly one solution", True)
     kind_args(sp, with_file=False)
     sp.add_argument("--level", help="easy, medium, hard, expert, extreme or trial")
+    sp.add_argument("--technique", metavar="NAME",
+                    help="deal a 9x9 Sudoku whose hardest step is this technique (e.g. "
+                    "x-wing, xy-wing); 'list' lists them")
     sp.add_argument("--seed", help="names the puzzle: the same seed deals the same puzzle")
     sp.add_argument("--count", type=int, default=1, help="how many puzzles")
     sp.add_argument("--format", help="the kind's form (e.g. line, grid, picture) or id "
