@@ -14,10 +14,13 @@ The attempts take turns among:
   of full houses alone).
 
 Runs add up: a run keeps every entry that still checks and still practises its technique,
-starts at the attempt after the last run's, and stops when every pool is full, or after
-``--minutes`` of CPU time.  A full pool keeps its entries, so its seeds keep their deals
-(``--rebuild ID`` empties one first).  SEARCHED records the attempts of all runs: it is the
-size of the search behind each empty pool (a technique refused as too rare).
+starts at the attempt after the last run's, and stops when every pool it fills is full, or
+after ``--minutes`` of CPU time.  A seed picks among a pool's entries, so a pool that has
+entries is frozen (its seeds keep their deals): a run fills only empty pools (techniques
+refused so far, or added to the solver's table since), unless ``--grow ID`` lets one take
+more (moving its seeds) or ``--rebuild ID`` empties one first (the same).  SEARCHED records
+the attempts of all runs: it is the size of the search behind each empty pool (a technique
+refused as too rare).
 
     nice python scripts/make_practice_pool.py --minutes 45
 """
@@ -130,18 +133,21 @@ def main() -> None:
                     help="stop after this much CPU time (30)")
     ap.add_argument("--rebuild", action="append", default=[], metavar="ID",
                     help="empty this technique's pool first (moves its seeds)")
+    ap.add_argument("--grow", action="append", default=[], metavar="ID",
+                    help="let this technique's pool take more puzzles (moves its seeds)")
     ap.add_argument("--save-every", type=int, default=2000, metavar="N",
                     help="write the pool every N attempts (2000)")
     args = ap.parse_args()
     wanted = [t.id for t in TECHNIQUES if t.level is not Level.TRIAL]
     pool = kept_entries(set(args.rebuild))
+    frozen = {tid for tid in wanted if pool[tid] and tid not in args.grow}
     seen = {text for texts in pool.values() for text in texts}
     start = practice_pool.SEARCHED
     i = start
     t0 = time.process_time()
     sources: Counter[str] = Counter()
     while time.process_time() - t0 < args.minutes * 60:
-        lacking = [tid for tid in wanted if len(pool[tid]) < args.per]
+        lacking = [tid for tid in wanted if len(pool[tid]) < args.per and tid not in frozen]
         if not lacking:
             break
         easy = [tid for tid in lacking if RANK[tid][0] is Level.EASY]

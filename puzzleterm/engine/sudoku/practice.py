@@ -9,9 +9,10 @@ reaches a T step on the way.
 (some of one in thousands), so a deal does not search: it takes a puzzle from a pool found
 offline by ``scripts/make_practice_pool.py`` (:mod:`.practice_pool`), whose entries are
 checked on load (81 digits, no digit twice in a house, exactly one solution); an entry that
-fails is left out.  Only the human solver's public functions are used, and the techniques
-come from its table at run time, so a technique added to the table is listed (refused until
-the pool has puzzles for it).
+fails is left out.  A seed picks among a pool's entries, so the script leaves a pool that has
+entries as it is (it fills empty ones).  Only the human solver's public functions are used,
+and the techniques come from its table at run time, so a technique added to the table is
+listed (refused until the pool has puzzles for it).
 
 **A deal.**  The seed's rng picks an entry and a transformation that keeps a Sudoku valid
 and its solution unique (bands, rows within a band, stacks, columns within a stack,
