@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -223,3 +227,35 @@ def test_strictly_hardest_needs_one_technique_on_top() -> None:
                                       S("b", Level.EXPERT, 4.5)]) is None
     assert practice.strictly_hardest([S("a", Level.EXTREME, 6.6), S("b", Level.EXTREME, 6.5),
                                       S("a", Level.EXTREME, 6.5)]) == "a"
+
+
+# A practice seed names its puzzle forever, in any process: if one of these changes, a pool
+# that had entries was changed (the script leaves them), or the transformation or the order
+# of tries changed.
+PRACTICE_GOLDEN = {
+    "sudoku:9x9:x-wing#golden": (
+        "........8.....615..5....79..7.8.....8....29..5.6.312..43.19..6...8..5....1..6..7."
+    ),
+    "sudoku:9x9:xy-wing#golden": (
+        "...95.8....86....3....8126.5.2......4.7.......3.4....9....4632......5.766..3....5"
+    ),
+    "sudoku:9x9:skyscraper#golden": (
+        ".....91.2........63.2..7.9..9.8.67....5..49...8.1...5.91.5.......89...315........"
+    ),
+}
+
+GOLDEN_SCRIPT = """
+import json, sys
+from puzzleterm.engine.gameid import load_game_id
+print(json.dumps({i: load_game_id(i).desc for i in sys.argv[1:]}, sort_keys=True))
+"""
+
+
+def test_practice_seeds_deal_the_same_puzzles_here_and_in_a_fresh_process() -> None:
+    assert {i: load_game_id(i).desc for i in PRACTICE_GOLDEN} == PRACTICE_GOLDEN
+    proc = subprocess.run(
+        [sys.executable, "-c", GOLDEN_SCRIPT, *sorted(PRACTICE_GOLDEN)],
+        env=dict(os.environ, PYTHONHASHSEED="4242"),
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    assert json.loads(proc.stdout) == PRACTICE_GOLDEN
