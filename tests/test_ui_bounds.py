@@ -20,9 +20,10 @@ from .conftest import FakeClock
 
 
 def spent_already(kind: Any, params: Any, seed: str, level: Level | None = None,
-                  budget: Budget | None = None) -> Puzzle[Any]:
+                  budget: Budget | None = None, technique: str | None = None) -> Puzzle[Any]:
     """A deal whose budget is gone before it starts."""
-    return generate_seeded(kind, params, seed, level, Budget(seconds=-1.0, nodes=0))
+    return generate_seeded(kind, params, seed, level, Budget(seconds=-1.0, nodes=0),
+                           technique=technique)
 
 
 @pytest.mark.parametrize(("game_id", "says"), [

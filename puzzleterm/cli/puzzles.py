@@ -17,10 +17,18 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..engine import Grade, Kind, Level, PuzzleError, Status, all_kinds, find_kind
+from ..engine import (
+    Grade,
+    Kind,
+    Level,
+    PuzzleError,
+    Status,
+    all_kinds,
+    find_kind,
+    technique_word,
+)
 from ..engine.gameid import generate_seeded, load_game_id
 from ..engine.kind import Batchable, Enumerable, Listable, OptionValue, Practicable, solve_counted
-from ..engine.types import technique_word
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_NO_SOLUTION,

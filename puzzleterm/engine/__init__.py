@@ -3,12 +3,20 @@
 Nothing here imports the UI (textual, rich), storage (sqlite3) or the session.
 """
 
-from .errors import GameIdError, MoveError, ParamsError, ParseError, PuzzleError, UnknownKindError
+from .errors import (
+    GameIdError,
+    MoveError,
+    ParamsError,
+    ParseError,
+    PuzzleError,
+    TechniqueError,
+    UnknownKindError,
+)
 from .kind import Kind, all_kinds, find_kind, register
 from .kindbase import KindBase
 from .moves import Compound, Move
 from .rng import Rng
-from .types import Grade, Level, Puzzle, Status, Step
+from .types import Grade, Level, Puzzle, Status, Step, technique_word
 
 __all__ = [
     "Compound",
@@ -26,8 +34,10 @@ __all__ = [
     "Rng",
     "Status",
     "Step",
+    "TechniqueError",
     "UnknownKindError",
     "all_kinds",
     "find_kind",
     "register",
+    "technique_word",
 ]
