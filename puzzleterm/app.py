@@ -41,6 +41,8 @@ from .engine import Kind, Level, Puzzle, PuzzleError, find_kind
 from .engine.daily import DailyEntry, daily_set
 from .engine.gameid import parse_game_id
 from .play import (
+    PRACTICE_KIND,
+    PRACTICE_PARAMS,
     Clock,
     Dealer,
     DealRequest,
@@ -51,14 +53,16 @@ from .play import (
     SavedGame,
     SaveError,
     format_time,
+    practice_choices,
 )
 from .screens import has_screen, screen_for
-from .screens.dialogs import CompletionScreen, ConfirmScreen, NewGameScreen
+from .screens.dialogs import CompletionScreen, ConfirmScreen, NewGameScreen, PracticeScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.home import HomeScreen
 from .screens.messages import (
     ChooseNewGame,
+    ChoosePractice,
     DailyDealt,
     GameFinished,
     GoHome,
@@ -128,6 +132,7 @@ class PuzzleApp(App[int]):
         self.seeds = seeds if seeds is not None else (lambda: secrets.token_hex(4))
         self._store = store
         self.last_choice: dict[str, tuple[str, Level | None]] = {}
+        self.last_practice: str | None = None
         self._save_error_shown = False
         #: the slots this app has claimed: it is their one writer (see store.claims)
         self._claimed: set[str] = set()
@@ -252,27 +257,48 @@ class PuzzleApp(App[int]):
         size = params or (last[0] if last else kind.format_params(kind.default_params()))
         level = last[1] if last else Level.EASY if self.levels(kind.name, size)[0] else None
 
-        def deal(choice: NewGameChoice) -> None:
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is not None:
+                self.last_choice[choice.kind] = (choice.params, choice.level)
+                self.deal_choice(choice, replace_screen)
+
+        self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level,
+                                       label=kind.params_label, notes=notes), chosen)
+
+    def on_choose_practice(self, _message: ChoosePractice) -> None:
+        self.choose_practice()
+
+    def choose_practice(self) -> None:
+        """The practice chooser: a puzzle whose hardest step is the technique picked (a free
+        game: never recorded as a daily's result)."""
+        kind = find_kind(PRACTICE_KIND)
+        choices = practice_choices(kind.name, PRACTICE_PARAMS)
+
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is not None:
+                self.last_practice = choice.technique
+                self.deal_choice(choice)
+
+        self.push_screen(PracticeScreen(kind.name, kind.title, PRACTICE_PARAMS, choices,
+                                        self.last_practice), chosen)
+
+    def deal_choice(self, choice: NewGameChoice, replace_screen: object = None) -> None:
+        """Deal a new game chosen (on ``replace_screen`` when it is a game screen still
+        there), once the player agrees to lose the game in progress, if there is one."""
+        def deal() -> None:
             if isinstance(replace_screen, GameScreen) and replace_screen.is_attached:
                 replace_screen.new_deal(choice)
             else:
                 self.start_game(DealRequest(choice=choice))
 
-        def chosen(choice: NewGameChoice | None) -> None:
-            if choice is None:
-                return
-            self.last_choice[choice.kind] = (choice.params, choice.level)
-            at_stake = self.progress_at_stake(choice.kind, choice.params)
-            if at_stake is None:
-                deal(choice)
-                return
-            self.push_screen(
-                ConfirmScreen(f"Start a new game? The game in progress ({at_stake}) will be "
-                              "lost.", yes="New game", no="Keep it"),
-                lambda yes: deal(choice) if yes else None)
-
-        self.push_screen(NewGameScreen(kind.name, kind.title, sizes, levels, size, level,
-                                       label=kind.params_label, notes=notes), chosen)
+        at_stake = self.progress_at_stake(choice.kind, choice.params)
+        if at_stake is None:
+            deal()
+            return
+        self.push_screen(
+            ConfirmScreen(f"Start a new game? The game in progress ({at_stake}) will be "
+                          "lost.", yes="New game", no="Keep it"),
+            lambda yes: deal() if yes else None)
 
     def progress_at_stake(self, kind: str, params: str) -> str | None:
         """What a new free game of ``kind`` at ``params`` would throw away: the unfinished

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from puzzleterm.app import PuzzleApp
 from puzzleterm.daily_play import entry_for
 from puzzleterm.engine import Level, find_kind
+from puzzleterm.engine.kind import PracticeChoice
 from puzzleterm.engine.sudoku.human.catalog import Deduction
 from puzzleterm.play import SavedGame
 from puzzleterm.store import DailyResult, SqliteStore, free_slot
@@ -90,6 +91,23 @@ def test_home_with_games_in_progress(snap_compare: Snap, tmp_path: Path) -> None
         store.save_text(dump_saved(saved), free_slot(kind, params), 1000.0 + at)
     store.close()
     assert snap_compare(app_for(tmp_path), run_before=keys())
+
+
+#: the practice chooser's techniques, fixed: the picture must not follow the grader's table
+PRACTICE = (
+    PracticeChoice("hidden_single", "Hidden single", Level.EASY),
+    PracticeChoice("x_wing", "X-Wing", Level.HARD),
+    PracticeChoice("swordfish", "Swordfish", Level.HARD),
+    PracticeChoice("xy_wing", "XY-Wing", Level.EXPERT),
+    PracticeChoice("hidden_quad", "Hidden quad", Level.HARD, "too rare"),
+    PracticeChoice("trial", "Trial (bifurcation)", Level.TRIAL, "guessing"),
+)
+
+
+def test_practice_chooser(snap_compare: Snap, tmp_path: Path,
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("puzzleterm.app.practice_choices", lambda kind, params: PRACTICE)
+    assert snap_compare(app_for(tmp_path), run_before=keys("p", "down"))
 
 
 def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:

@@ -9,13 +9,25 @@ workers.
 """
 
 from .clock import IDLE_PAUSE, Clock, GameClock, Hold
-from .deal import Dealer, DealError, DealRequest, Dealt, NewGameChoice, prepare
+from .deal import (
+    PRACTICE_KIND,
+    PRACTICE_PARAMS,
+    Dealer,
+    DealError,
+    DealRequest,
+    Dealt,
+    NewGameChoice,
+    practice_choices,
+    prepare,
+)
 from .hints import HintJob, HintNews, Stage
 from .midend import SAVE_EVERY, Autosave, Play, Ports, Refused, Result
 from .session import SavedGame, SaveError, Session, format_time
 
 __all__ = [
     "IDLE_PAUSE",
+    "PRACTICE_KIND",
+    "PRACTICE_PARAMS",
     "SAVE_EVERY",
     "Autosave",
     "Clock",
@@ -37,5 +49,6 @@ __all__ = [
     "Session",
     "Stage",
     "format_time",
+    "practice_choices",
     "prepare",
 ]

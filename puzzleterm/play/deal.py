@@ -1,9 +1,9 @@
 """Dealing: what a new game asks for, and the work of making it ready to play.
 
-A :class:`DealRequest` names what to deal (a new game of a kind, size and level; the puzzle a
-game ID names; a daily).  :meth:`Dealer.deal` does the work (generating, grading and solving
-can take seconds): the front end runs it off the UI thread and hands the :class:`Dealt`
-puzzle to :meth:`~.midend.Play.dealt`.
+A :class:`DealRequest` names what to deal (a new game of a kind, size and level, or of a
+technique to practise; the puzzle a game ID names; a daily).  :meth:`Dealer.deal` does the
+work (generating, grading and solving can take seconds): the front end runs it off the UI
+thread and hands the :class:`Dealt` puzzle to :meth:`~.midend.Play.dealt`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import Level, Puzzle, PuzzleError, find_kind
 from ..engine.daily import DailyEntry, deal
 from ..engine.gameid import generate_seeded, load_game_id
+from ..engine.kind import Practicable, PracticeChoice
 
 
 class DealError(PuzzleError):
@@ -25,11 +26,31 @@ class DealError(PuzzleError):
 
 @dataclass(frozen=True)
 class NewGameChoice:
-    """A new game: a kind, its size and a level (None: unrated)."""
+    """A new game: a kind, its size and a level (None: unrated), or instead of a level a
+    technique to practise (its id: the puzzle's hardest step is that technique).  A practice
+    game is a free game like any other: never a daily's result, nor on a leaderboard."""
 
     kind: str
     params: str
     level: Level | None
+    technique: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.technique is not None and self.level is not None:
+            raise ValueError("a new game has a level or a technique to practise, not both")
+
+
+#: The board practice puzzles are dealt on (the kind and size whose grader has techniques).
+PRACTICE_KIND, PRACTICE_PARAMS = "sudoku", "9x9"
+
+
+def practice_choices(kind_name: str, params: str) -> tuple[PracticeChoice, ...]:
+    """The techniques a kind deals puzzles to practise on ``params``, each with why it is
+    refused ("": it is dealt); none for a kind that does not deal practice puzzles."""
+    kind = find_kind(kind_name)
+    if not isinstance(kind, Practicable):
+        return ()
+    return kind.practice_choices(kind.parse_params(params))
 
 
 @dataclass(frozen=True)
@@ -103,7 +124,8 @@ class Dealer:
             assert choice is not None
             kind = find_kind(choice.kind)
             params = kind.parse_params(choice.params)
-            puzzle = generate_seeded(kind, params, self.seeds(), choice.level)
+            puzzle = generate_seeded(kind, params, self.seeds(), choice.level,
+                                     technique=choice.technique)
         puzzle, solution = prepare(puzzle)
         return Dealt(request, puzzle, solution)
 

@@ -393,7 +393,8 @@ class Session:
             except PuzzleError:
                 gid = None
             if gid is not None and gid.seed is not None:
-                puzzle = replace(puzzle, seed=gid.seed, level=gid.level)
+                puzzle = replace(puzzle, seed=gid.seed, level=gid.level,
+                                 technique=gid.technique)
         level: Level | None = None
         if saved.level:
             try:

@@ -1,4 +1,5 @@
-"""Modal dialogs: confirm, new-game chooser, completion.  Each ``dismiss``-es its answer."""
+"""Modal dialogs: confirm, new-game chooser, technique-practice chooser, completion.  Each
+``dismiss``-es its answer."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Level
+from ..engine.kind import PracticeChoice
 from ..play import NewGameChoice, Result, format_time
 from .keyorder import enter_on_list, hand_on, move_in_list
 
@@ -174,6 +176,92 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class PracticeScreen(ModalScreen[NewGameChoice | None]):
+    """Pick a technique to practise: the puzzle dealt has it as its hardest step, so the hint
+    reaches it on the way.  Enter on a technique (or Start) deals; the techniques refused are
+    named below the list, with the first one's reason."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, kind: str, title: str, params: str,
+                 choices: tuple[PracticeChoice, ...], technique: str | None = None) -> None:
+        super().__init__()
+        self.kind_name = kind
+        self.kind_title = title
+        self.params = params
+        self.offered = [c for c in choices if not c.refused]
+        self.refused = [c for c in choices if c.refused]
+        ids = [c.id for c in self.offered]
+        self.chosen = ids.index(technique) if technique in ids else 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chooser practice"):
+            yield Label(f"Practise a technique · {self.kind_title} {self.params}",
+                        classes="title")
+            yield OptionList(*[Option(practice_line(c), id=c.id) for c in self.offered],
+                             id="techniques")
+            yield Label(self._note(), id="practice-note", classes="note")
+            with ButtonRow(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def _note(self) -> str:
+        if not self.offered:
+            return "No technique can be practised here."
+        note = "The puzzle's hardest step is the technique chosen."
+        if self.refused:
+            names = ", ".join(c.name for c in self.refused)
+            note += f"\nNot dealt: {names}."
+        return note
+
+    def on_mount(self) -> None:
+        techniques = self.query_one("#techniques", OptionList)
+        if self.offered:
+            techniques.highlighted = self.chosen
+        self.set_focus(techniques)
+
+    async def on_key(self, event: events.Key) -> None:
+        """Keys act here, in the order typed (see :mod:`.keyorder`): Enter on a technique
+        deals."""
+        if hand_on(self, event) or move_in_list(self, event):
+            return
+        chosen = enter_on_list(self, event)
+        if chosen is not None:
+            self.chosen = chosen[1]
+            self._start()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.chosen = event.option_index
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()  # a click (keys are taken in on_key)
+        self.chosen = event.option_index
+        self._start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self._start()
+        else:
+            self.dismiss(None)
+
+    def _start(self) -> None:
+        if not self.offered:
+            self.dismiss(None)
+            return
+        technique = self.offered[self.chosen].id
+        self.dismiss(NewGameChoice(self.kind_name, self.params, None, technique=technique))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def practice_line(choice: PracticeChoice) -> Text:
+    """A technique in the chooser: its name, then its level, dim."""
+    return Text.assemble(f"{choice.name:<30}", (choice.level.label, "dim"))
 
 
 def level_label(level: Level | None) -> str:

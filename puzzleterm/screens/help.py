@@ -20,6 +20,7 @@ HOME_KEYS: Keys = [
     ("Home", [
         ("arrows  Enter", "pick a puzzle, or continue the game in progress"),
         ("c", "continue the game in progress"),
+        ("p", "practise a technique: a Sudoku whose hardest step is it"),
         ("d", "the daily calendar: every day's puzzles"),
         ("s", "your stats and daily streak"),
         ("l", "today's leaderboard"),

@@ -20,7 +20,7 @@ from . import has_screen
 from .daily import CalendarScreen, StatsScreen, item_line
 from .keyorder import ask_app, enter_on_list, hand_on, move_in_list
 from .leaderboard import LeaderboardScreen
-from .messages import ChooseNewGame, Lobby, OpenDaily, ResumeGame
+from .messages import ChooseNewGame, ChoosePractice, Lobby, OpenDaily, ResumeGame
 
 BANNER = "puzzleterm"
 
@@ -34,6 +34,7 @@ class HomeScreen(Screen[None]):
     # variable on textual.Screen: a ClassVar annotation would clash with it)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue", "Continue", show=False),
+        Binding("p", "practice", "Practice", show=False),
         Binding("d", "calendar", "Daily calendar"),
         Binding("s", "stats", "Stats"),
         Binding("l", "leaderboard", "Leaderboard", show=False),
@@ -83,6 +84,8 @@ class HomeScreen(Screen[None]):
             sizes = " ".join(kind.param_choices())
             options.append(Option(Text.assemble((f"{kind.title:<14}", "bold"), sizes),
                                   id=f"kind:{kind.name}"))
+        options.append(Option(Text.assemble((f"{'Practice':<14}", "bold"), "a technique"),
+                              id="practice"))
         options.append(Option("Help", id="help"))
         options.append(Option("Quit", id="quit"))
         menu.add_options(options)
@@ -125,6 +128,8 @@ class HomeScreen(Screen[None]):
             ask_app(self, ChooseNewGame(oid.split(":", 1)[1]))
         elif oid.startswith("daily:"):
             ask_app(self, OpenDaily(self._daily[oid.split(":", 1)[1]].entry))
+        elif oid == "practice":
+            self.action_practice()
         elif oid == "calendar":
             self.action_calendar()
         elif oid == "stats":
@@ -133,6 +138,9 @@ class HomeScreen(Screen[None]):
             await self.run_action("app.help")
         elif oid == "quit":
             self.call_later(self.run_action, "app.quit")
+
+    def action_practice(self) -> None:
+        ask_app(self, ChoosePractice())
 
     def action_calendar(self) -> None:
         self.app.push_screen(CalendarScreen(self.lobby))

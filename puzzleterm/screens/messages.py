@@ -58,6 +58,10 @@ class ChooseNewGame(Message):
         self.screen = screen
 
 
+class ChoosePractice(Message):
+    """Ask for a puzzle that practises a technique (chosen in the practice chooser)."""
+
+
 class OpenDaily(Message):
     """Play a daily: its saved game when it was started, else a fresh deal."""
 

@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from ..engine import Status
+from ..engine import Status, technique_word
 from ..play import IDLE_PAUSE, DealRequest, Play, Stage, format_time
 
 PAUSED = "Paused — press p to go on."
@@ -39,6 +39,9 @@ def dealing_note(request: DealRequest) -> str:
         return f"Dealing the daily puzzle of {request.daily.day.isoformat()}…"
     if request.game_id is not None:
         return f"Loading {request.game_id}…"
+    if request.choice is not None and request.choice.technique is not None:
+        return (f"Dealing a {request.choice.params} puzzle to practise "
+                f"{technique_word(request.choice.technique)}…")
     if request.choice is not None:
         lv = request.choice.level.label if request.choice.level is not None else "any level"
         return f"Dealing a {request.choice.params} puzzle ({lv})…"
@@ -52,6 +55,8 @@ def title_lines(game: Play, title: str) -> Text:
     level = session.level.label if session.level is not None else "unrated"
     rating = f" ({session.rating:.1f})" if session.rating is not None else ""
     out.append(f"\n{level}{rating}", style="italic")
+    if session.puzzle.technique is not None:
+        out.append(f"\npractice: {technique_word(session.puzzle.technique)}", style="italic")
     return out
 
 
