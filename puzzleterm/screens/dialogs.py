@@ -203,7 +203,7 @@ class PracticeScreen(ModalScreen[NewGameChoice | None]):
                         classes="title")
             yield OptionList(*[Option(practice_line(c), id=c.id) for c in self.offered],
                              id="techniques")
-            yield Label(self._note(), id="practice-note", classes="note")
+            yield Static(self._note(), id="practice-note", classes="note")
             with ButtonRow(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
