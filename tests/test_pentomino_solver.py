@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from puzzleterm.engine.errors import ParamsError
@@ -123,3 +125,78 @@ def test_forcing_agrees_with_the_search() -> None:
                                      (1 << pi.piece) | (1 << pj.piece), limit=2)
                     assert n == 2
     assert checked == 2
+
+
+# -- the search against a plain one ---------------------------------------------------------
+
+def _plain_count(board_text: str, filled: int, used: int) -> int:
+    """Completions by the plainest exact cover: the first empty cell in reading order, every
+    placement of an unused piece that covers it (no tables, no pruning, no memo)."""
+    geo = geometry(parse_board(board_text))
+    full = geo.full
+    order = sorted(range(len(geo.cell_of_bit)), key=lambda b: geo.cell_of_bit[b])
+    covering = {b: [geo.placements[i] for i in geo.covering[geo.cell_of_bit[b]]]
+                for b in order}
+
+    def rec(filled: int, used: int) -> int:
+        if filled == full:
+            return 1
+        b = next(b for b in order if full >> b & 1 and not filled >> b & 1)
+        return sum(rec(filled | pl.mask, used | 1 << pl.piece) for pl in covering[b]
+                   if not used >> pl.piece & 1 and not filled & pl.mask)
+
+    return rec(filled, used)
+
+
+def _position(board_text: str, pids: tuple[int, ...]) -> tuple[int, int]:
+    geo = geometry(parse_board(board_text))
+    filled = used = 0
+    for i in pids:
+        filled |= geo.placements[i].mask
+        used |= 1 << geo.placements[i].piece
+    return filled, used
+
+
+@pytest.mark.parametrize("board_text", ["6x10", "5x12", "8x8-c2x2"])
+def test_counts_agree_with_a_plain_search(board_text: str) -> None:
+    """Positions with five pieces left in place: taken from solutions (one completion or
+    more), and with a piece swapped for another placement of it (often none)."""
+    board = parse_board(board_text)
+    geo = geometry(board)
+    _, raw = solver.all_solutions(board)
+    r = random.Random(board_text)
+    seen: dict[int, int] = {}
+    for _ in range(60):
+        if len(seen) == 3 and sum(seen.values()) >= 12:
+            break
+        pids = list(r.sample(raw[r.randrange(len(raw))], 5))
+        if r.random() < 0.5:
+            moved = geo.placements[pids[0]].piece
+            pids[0] = r.choice(geo.by_piece[moved])
+        filled, used = _position(board_text, tuple(pids))
+        if bin(filled).count("1") != 25:
+            continue  # the swapped piece overlaps another
+        want = _plain_count(board_text, filled, used)
+        assert solver.count(board, filled, used) == want
+        assert len(solver.completions(board, filled, used)) == want
+        assert solver.count(board, filled, used, limit=2) == min(want, 2)
+        seen[min(want, 2)] = seen.get(min(want, 2), 0) + 1
+    assert sorted(seen) == [0, 1, 2]
+
+
+def test_the_listing_is_in_the_order_of_a_plain_first_empty_cell_search() -> None:
+    """Within an X branch, solutions come out in the order of their placements read by
+    their first cell in the scan: the order a plain search would list them in."""
+    board = parse_board("5x12")
+    geo = geometry(board)
+    distinct, _ = solver.all_solutions(board)
+    branch = [x for x, _ in solver._x_branches(geo)]
+
+    def low(pid: int) -> int:
+        mask = geo.placements[pid].mask
+        return (mask & -mask).bit_length()
+
+    keys = [(branch.index(next(i for i in sol if i in branch)),
+             tuple(sorted(sol, key=low))) for sol in distinct]
+    assert keys == sorted(keys)
+    assert len(set(keys)) == len(keys) == 1010
