@@ -1,7 +1,8 @@
 """Pentomino: our enumerator against three exact-cover peers, and dealing and grading times.
 
     python benchmarks/bench_pentomino.py [--boards 6x10,5x12] [--peers xcover,exact-cover,dlx]
-                                         [--deals 9] [--dlx-timeout 300]
+                                         [--deals 9] [--first 3] [--base DIR]
+                                         [--dlx-timeout 300]
 
 Task: list every solution of the box up to its symmetries (2339 for 6x10, 1010 for 5x12).
 Every solver gets the same problem, split the same way: one exact-cover problem per X
@@ -21,12 +22,18 @@ Numba imports do not weigh on the others:
 
 Figures are CPU seconds (``time.process_time``) in each process; ratios are peer / ours
 (above 1: ours is faster).  Counts are checked against the published figures.
+
+Then dealing 6x10: the *first* deal of a process at each level (fresh processes, the
+daily's seeds), and with ``--base DIR`` the same deals by the package in ``DIR`` (an older
+checkout: ``git archive REV puzzleterm | tar -x -C DIR``), taking turns, with a check that
+both deal the same puzzles; then ``--deals`` deals a level in one process.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -34,7 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "PYTHONPATH" not in os.environ:  # a --base worker imports the package it is given
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import contextlib
 
@@ -129,18 +137,74 @@ def run(name: str, board: str, timeout: float | None) -> dict[str, Any] | None:
     return result
 
 
+def first_deal(level: str, seed: str) -> dict[str, Any]:
+    """CPU time of the first 6x10 deal of a process (tables and, where needed, the
+    listing made on the way), then of a second deal."""
+    from puzzleterm.engine.gameid import generate_seeded
+    from puzzleterm.engine.kind import find_kind
+    from puzzleterm.engine.types import Level
+
+    kind = find_kind("pentomino")
+    board = kind.parse_params("6x10")
+    t = time.process_time()
+    puzzle = generate_seeded(kind, board, seed, Level[level.upper()])
+    first = time.process_time() - t
+    t = time.process_time()
+    generate_seeded(kind, board, seed + "-again", Level[level.upper()])
+    return {"first": first, "second": time.process_time() - t, "desc": puzzle.desc}
+
+
+def first_deals(seeds: int, base: Path | None) -> None:
+    """Each level's first deal in fresh processes (``seeds`` of them, the daily's seeds from
+    2026-11-23 on), taking turns with ``base`` when given."""
+    from puzzleterm.engine.pentomino.generator import LEVELS
+
+    print("\n6x10 first deal of a process (CPU s, median of "
+          f"{seeds} fresh processes; seeds daily-v1-2026-11-23 on)")
+    head = f"  {'level':12} {'first':>8} {'second':>8}"
+    if base is not None:
+        head += f" {'base first':>11} {'ratio':>6}"
+    print(head)
+    for level in LEVELS:
+        ours: list[dict[str, Any]] = []
+        theirs: list[dict[str, Any]] = []
+        for i in range(seeds):
+            seed = f"daily-v1-2026-11-{23 + i}"
+            args = ["--first-deal", level.name.lower(), "--seed", seed]
+            got = run_worker(args, None)
+            ours.append(got)
+            if base is not None:
+                old = run_worker(args, base)
+                theirs.append(old)
+                if old["desc"] != got["desc"]:
+                    print(f"  DIFFERENT puzzle at {level.label} {seed}: {old['desc']} / "
+                          f"{got['desc']}")
+        first = statistics.median(r["first"] for r in ours)
+        line = (f"  {level.label:12} {first:8.3f} "
+                f"{statistics.median(r['second'] for r in ours):8.3f}")
+        if base is not None:
+            old_first = statistics.median(r["first"] for r in theirs)
+            line += f" {old_first:11.3f} x{old_first / first:5.1f}"
+        print(line)
+
+
+def run_worker(args: list[str], base: Path | None) -> dict[str, Any]:
+    env = dict(os.environ)
+    if base is not None:
+        env["PYTHONPATH"] = str(base)
+    done = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
+                          env=env, cwd=str(base) if base is not None else None, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
 def deal_and_grade(deals: int) -> None:
     from puzzleterm.engine.pentomino.generator import LEVELS, generate_state
     from puzzleterm.engine.pentomino.human import grade_state
     from puzzleterm.engine.rng import Rng
 
     board = parse_board("6x10")
-    t = time.process_time()
-    solver.all_solutions(board)
-    from puzzleterm.engine.pentomino.enumerate import solution_bits
-    solution_bits(board)
-    print(f"\n6x10 dealing (once per process: all solutions listed and indexed in "
-          f"{time.process_time() - t:.2f} s CPU)")
+    print(f"\n6x10 dealing in one process ({deals} seeds a level, CPU s)")
     print(f"  {'level':12} {'deal median':>12} {'deal max':>9} {'grade median':>13} {'hit':>5}")
     for level in LEVELS:
         gen: list[float] = []
@@ -165,13 +229,22 @@ def main() -> int:
     ap.add_argument("--boards", default="6x10,5x12")
     ap.add_argument("--peers", default="xcover,exact-cover,dlx")
     ap.add_argument("--deals", type=int, default=9)
+    ap.add_argument("--first", type=int, default=3,
+                    help="fresh processes a level for the first-deal table (0: skip)")
+    ap.add_argument("--base", type=Path, metavar="DIR",
+                    help="also time first deals with the puzzleterm package in DIR, in turn")
     ap.add_argument("--dlx-timeout", type=float, default=300.0)
+    ap.add_argument("--first-deal", help=argparse.SUPPRESS)
+    ap.add_argument("--seed", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         print(json.dumps(worker(args.worker, args.board)))
         return 0
+    if args.first_deal:
+        print(json.dumps(first_deal(args.first_deal, args.seed)))
+        return 0
     ok = True
-    for board in args.boards.split(","):
+    for board in [b for b in args.boards.split(",") if b]:
         expected = EXPECTED.get(board)
         print(f"\n{board}: all distinct solutions (expected {expected})")
         ours = run("ours", board, None)
@@ -189,6 +262,8 @@ def main() -> int:
             ratio = res["cpu"] / ours["cpu"] if ours["cpu"] else float("inf")
             print(f"  {peer:12} {res['count']:6d} {res['cpu']:8.2f} s  x{ratio:.2f}{extra}")
             ok &= res["count"] == expected
+    if args.first:
+        first_deals(args.first, args.base.resolve() if args.base is not None else None)
     if args.deals:
         deal_and_grade(args.deals)
     return 0 if ok else 1

@@ -2,6 +2,7 @@
 
 Modules: :mod:`.pieces` (the 12 pieces, 63 orientations), :mod:`.board` (boards, holes,
 geometry), :mod:`.solver` (exact cover on bitboards), :mod:`.enumerate` (counts, forcing),
+:mod:`.index` (a solution by its place in the listing, without listing them all),
 :mod:`.state` (positions, moves), :mod:`.text` (line and picture forms), :mod:`.human`
 (human-style techniques and grader), :mod:`.generator`, :mod:`.kind` (the registered kind).
 

@@ -1,15 +1,20 @@
 """Dealing pentomino puzzles: a random solution, then some of its pieces left in place.
 
-Every solution of the board is listed once per process (:func:`.solver.all_solutions`), so
-a solution is drawn uniformly with the given :class:`~puzzleterm.engine.rng.Rng`, and whether
-a set of pieces forces its solution is an AND of bitsets (:func:`.enumerate.forces`).
+A solution is drawn uniformly with the given :class:`~puzzleterm.engine.rng.Rng`: the
+``i``-th of the board's listing (:func:`.solver.all_solutions`, every rotation and reflection
+apart), which :func:`.index.raw_solution` finds without listing them all on the boards the
+app offers.  Whether the pieces left in place force their solution is a search for a second
+completion (:func:`.solver.count` up to 2).
 
 * Levels easy to expert (Tatham's rule): start with all twelve pieces in place, try to take
   each away in a random order, and keep it away while the puzzle still has one completion and
   grades no harder than the target; accept the attempt when it grades exactly the target.
   Easier levels so keep more pieces in place.
 * ``trial`` (the hardest): one of the solution's minimal forcing sets, the fewest pieces
-  that pin it down (two for most 6x10 solutions, never more than three).
+  that pin it down (two for most 6x10 solutions, never more than three).  Finding them all
+  tests every pair and triple of the solution's pieces, which the listing does with bitsets
+  (:func:`.enumerate.minimal_forcing_sets`), so this level lists every solution, once per
+  process.
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ from ..logic import deal_at_level
 from ..rng import Rng
 from ..types import Grade, Level
 from .board import Board, format_board
-from .enumerate import forces, minimal_forcing_sets
+from .enumerate import minimal_forcing_sets
 from .human import grade_state
-from .solver import all_solutions
+from .index import raw_count, raw_solution
+from .solver import count
 from .state import PentominoState
 
 GENERATOR_VERSION = "p1"
@@ -30,9 +36,14 @@ DEFAULT_LEVEL = Level.MEDIUM
 TRIES = 12
 
 
+def _unique(board: Board, pids: list[int]) -> bool:
+    """Whether these placements (from one solution) leave one completion."""
+    state = PentominoState(board, tuple(pids))
+    return count(board, state.filled, state.used, limit=2) == 1
+
+
 def _attempt(board: Board, target: Level, rng: Rng) -> tuple[PentominoState, Grade]:
-    _, raw = all_solutions(board)
-    sol = raw[rng.below(len(raw))]
+    sol = raw_solution(board, rng.below(raw_count(board)))
     if target >= Level.TRIAL:
         _, sets = minimal_forcing_sets(board, sol)
         chosen = rng.choice(sets)
@@ -43,7 +54,7 @@ def _attempt(board: Board, target: Level, rng: Rng) -> tuple[PentominoState, Gra
     kept = list(sol)
     for pid in order:
         trial = [q for q in kept if q != pid]
-        if forces(board, trial) is None:
+        if not _unique(board, trial):
             continue
         if grade_state(PentominoState(board, tuple(sorted(trial)))).level > target:
             continue
@@ -55,8 +66,7 @@ def _attempt(board: Board, target: Level, rng: Rng) -> tuple[PentominoState, Gra
 def generate_state(board: Board, rng: Rng, level: Level | None,
                    ) -> tuple[PentominoState, Grade]:
     """A unique puzzle for a board, graded as close to ``level`` as the tries allow."""
-    _, raw = all_solutions(board)
-    if not raw:
+    if not raw_count(board):
         raise ParamsError(f"the board {format_board(board)} has no solution to deal from")
     target = DEFAULT_LEVEL if level is None else level
     if target not in LEVELS:

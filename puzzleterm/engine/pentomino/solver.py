@@ -116,6 +116,25 @@ class Search:
         """The state of a position: ``filled`` cells, ``used`` pieces."""
         return filled | used << self.shift
 
+    def put(self, pid: int) -> int:
+        """A placement in the state's layout (its cells and its piece)."""
+        pl = self.geo.placements[pid]
+        return pl.mask | 1 << pl.piece << self.shift
+
+    def moves(self, state: int) -> list[tuple[int, int]]:
+        """``(placement id, next state)`` for each candidate at the first empty cell of
+        ``state``, in search order (empty when the state is complete)."""
+        free = self.full & ~state
+        if not free:
+            return []
+        cell = (free & -free).bit_length() - 1
+        pat = (state >> cell) & self.wmask
+        cands = self.rows[cell].get(pat)
+        if cands is None:
+            cands = self.entry(cell, pat)
+        return [(pid, state | put) for put, need, pid in cands
+                if not state & put and (state | put) & need != need]
+
     def _need(self, cell: int, pat: int) -> int:
         """Pieces (a bitset) that could cover ``cell`` when the cells from there on hold
         ``pat`` (cells past the pattern's known part given as empty)."""
