@@ -3,6 +3,7 @@
     python benchmarks/bench_grade.py [--forum 100] [--sixteen 20] [--compare BASE_DIR]
     python benchmarks/bench_grade.py --deal [--deal-seeds 5]     # 16x16 dealing per level
     python benchmarks/bench_grade.py --generation [--per-level 20] [--gen 10]
+    python benchmarks/bench_grade.py --peer [--forum 100] [--bank-per-band 10]
 
 Sets: Norvig's top95 and the first ``--forum`` puzzles of the forum's hardest list, read
 from ``PUZZLETERM_SHARED_DATA`` (default ``../shared/data``; a missing set is skipped), and
@@ -16,6 +17,16 @@ per set.
 process, puzzle by puzzle in turn with this one so both see the same machine load; it
 prints both timings and every puzzle whose level, rating, hardest technique or technique
 counts differ.
+
+``--peer`` grades top95, the forum's hardest (``--forum``) and a sample of the diabolical
+bank stratified by its SukakuExplainer rating (``--bank-per-band`` puzzles of each 0.5 band,
+5.0 to 9.4) with ours and with HoDoKu's grader ported to Python (``hodoku-py``, in the
+``bench`` extra), each in its own process, taking turns puzzle by puzzle (who goes first
+alternates).  Per set: median and p90 CPU time of each and their ratios; how many puzzles
+get the same level (HoDoKu's levels mapped to ours by name, ``HODOKU_LEVELS``; our "needs
+trial" counts as HoDoKu's extreme) with the table of both; and every grade checked after
+its clock stops: each digit placed is the solution's, no elimination removes the
+solution's digit, and the path ends on the solution.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -35,6 +47,7 @@ from _common import SHARED_DATA, load_set, summary
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.gameid import generate_seeded
 from puzzleterm.engine.rng import Rng
+from puzzleterm.engine.sudoku import solver as bt
 from puzzleterm.engine.sudoku.geometry import geometry
 from puzzleterm.engine.sudoku.human import generate_at_level, max_level
 from puzzleterm.engine.sudoku.human.grid import tables
@@ -197,6 +210,192 @@ def generation(size: int, per_level: int, gen: int) -> None:
                            [float(str(grade_one(size, t)["cpu"])) for t in text]))
 
 
+# -- a peer: HoDoKu's solver and grader ported to Python (hodoku-py, the bench extra) ----------
+#: HoDoKu's levels on ours.  Its EASY is singles and MEDIUM adds locked candidates and
+#: pairs, as ours; its HARD (triples, quads, basic fish, XY-Wing, Skyscraper...) and UNFAIR
+#: (wings, chains, ALS...) straddle our hard and expert, and its EXTREME (forcing chains and
+#: nets, brute force) covers our extreme and "needs trial".  The table is by name, so that
+#: agreement is "the same name", and the confusion table shows where the two part.
+HODOKU_LEVELS = {"EASY": "easy", "MEDIUM": "medium", "HARD": "hard", "UNFAIR": "expert",
+                 "EXTREME": "extreme"}
+#: The HoDoKu steps that set digits (its solver's own list); the others only eliminate.
+HODOKU_PLACING = {"FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "BRUTE_FORCE",
+                  "FORCING_CHAIN_CONTRADICTION", "FORCING_CHAIN_VERITY",
+                  "FORCING_NET_CONTRADICTION", "FORCING_NET_VERITY"}
+BANK = "sudoku-exchange-diabolical-rated.txt"
+
+
+def _check_path(solution: tuple[int, ...], placed: list[tuple[int, int]],
+                removed: list[tuple[int, int]], end: tuple[int, ...] | None) -> str:
+    """'' when every placement is the solution's digit, no elimination removes it and the
+    path ends on the solution; else what is wrong."""
+    for cell, d in placed:
+        if solution[cell] != d:
+            return f"placed {d} at cell {cell}, the solution has {solution[cell]}"
+    for cell, d in removed:
+        if solution[cell] == d:
+            return f"removed {d} from cell {cell}, the solution's digit"
+    if end != solution:
+        return "the path does not end on the solution"
+    return ""
+
+
+class _Late(Exception):
+    """A grader went past its CPU time on one puzzle."""
+
+
+def _late(signum: int, frame: object) -> None:
+    raise _Late
+
+
+def peer_grade(name: str, text: str, limit: float) -> dict[str, object]:
+    """Grade one 9x9 puzzle with ``name`` (``ours`` or ``hodoku``): level, CPU time, and
+    whether the path is valid (checked after the clock stops); ``{"late": True}`` past
+    ``limit`` seconds of CPU time (a profiling timer: the machine's load does not count)."""
+    geo = geometry("sudoku", 9)
+    givens = tuple(geo.digit_of(ch) for ch in text)
+    solution = bt.solve_values(geo, givens)
+    assert solution is not None, text
+    signal.signal(signal.SIGPROF, _late)
+    if name == "ours":
+        tables(geo).cache.clear()
+        try:
+            signal.setitimer(signal.ITIMER_PROF, limit)
+            t0 = time.process_time()
+            grade, path = grade_givens(geo, givens)
+            cpu = time.process_time() - t0
+        except _Late:
+            return {"late": True}
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        placed = [p for step in path.steps for p in step.placements]
+        removed = [e for step in path.steps for e in step.eliminations]
+        end = tuple(path.grid.values) if path.solved else None
+        return {"level": grade.level.label, "cpu": cpu,
+                "invalid": _check_path(solution, placed, removed, end), "guesses": 0}
+    from hodoku import Solver  # the bench extra, needed in the hodoku worker only
+
+    solver = Solver()
+    puzzle = "".join(ch if ch.isdigit() else "0" for ch in text)
+    try:
+        signal.setitimer(signal.ITIMER_PROF, limit)
+        t0 = time.process_time()
+        result = solver.solve(puzzle)
+        cpu = time.process_time() - t0
+    except _Late:
+        return {"late": True}
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    placed = [(i, v) for st in result.steps if st.type.name in HODOKU_PLACING
+              for i, v in zip(st.indices, st.values, strict=False)]
+    removed = [(c.index, c.value) for st in result.steps for c in st.candidates_to_delete]
+    end = tuple(int(ch) for ch in result.solution) if result.solved else None
+    return {"level": HODOKU_LEVELS.get(result.level.name, result.level.name.lower()),
+            "cpu": cpu, "invalid": _check_path(solution, placed, removed, end),
+            "guesses": sum(1 for st in result.steps if st.type.name == "BRUTE_FORCE")}
+
+
+def peer_worker(name: str, limit: float, inp: IO[str], out: IO[str]) -> None:
+    for line in inp:
+        out.write(json.dumps(peer_grade(name, line.strip(), limit)) + "\n")
+        out.flush()
+
+
+class Grader:
+    """One grader in its own process, one puzzle at a time."""
+
+    def __init__(self, name: str, limit: float) -> None:
+        self.name = name
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--peer-worker", name,
+             "--peer-timeout", str(limit)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.inp, self.out = self.proc.stdin, self.proc.stdout
+
+    def grade(self, text: str) -> dict[str, object]:
+        self.inp.write(text + "\n")
+        self.inp.flush()
+        line = self.out.readline()
+        if not line:
+            raise SystemExit(f"the {self.name} worker stopped")
+        got: dict[str, object] = json.loads(line)
+        return got
+
+    def close(self) -> None:
+        self.inp.close()
+        self.proc.wait()
+
+
+def bank_sample(per_band: int) -> list[str] | None:
+    """``per_band`` puzzles of each 0.5-wide band of the bank's ratings (5.0-5.4, 5.5-5.9,
+    ... 9.0-9.4), evenly spaced through the band in file order."""
+    path = SHARED_DATA / BANK
+    if not path.is_file():
+        return None
+    bands: dict[int, list[str]] = defaultdict(list)
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 3 and not line.startswith("#"):
+            bands[int(float(parts[2]) * 2)].append(parts[1])
+    out: list[str] = []
+    for band in sorted(bands):
+        rows = bands[band]
+        step = max(1, len(rows) // per_band)
+        out += rows[::step][:per_band]
+    return out
+
+
+def run_peer(sets: list[tuple[str, list[str]]], timeout: float) -> None:
+    """Both graders on every puzzle, taking turns (who goes first alternates); a grader past
+    ``timeout`` seconds of CPU time on a puzzle is counted at ``timeout`` (a lower bound)."""
+    graders = [Grader("ours", timeout), Grader("hodoku", timeout)]
+    try:
+        for label, puzzles in sets:
+            cpu: dict[str, list[float]] = {"ours": [], "hodoku": []}
+            level: dict[str, list[str]] = {"ours": [], "hodoku": []}
+            invalid = {"ours": 0, "hodoku": 0}
+            late = {"ours": 0, "hodoku": 0}
+            guesses = 0
+            for i, text in enumerate(puzzles):
+                for g in (graders if i % 2 == 0 else graders[::-1]):
+                    got = g.grade(text)
+                    if got.get("late"):  # counted at the time limit: a lower bound
+                        late[g.name] += 1
+                        cpu[g.name].append(timeout)
+                        level[g.name].append("(late)")
+                        continue
+                    cpu[g.name].append(float(str(got["cpu"])))
+                    level[g.name].append(str(got["level"]))
+                    if got["invalid"]:
+                        invalid[g.name] += 1
+                        print(f"  INVALID {g.name} {label} #{i}: {got['invalid']}  {text}")
+                    if g.name == "hodoku":
+                        guesses += int(str(got["guesses"])) > 0
+            print(f"== {label}: {len(puzzles)} puzzles, each grader in its own process, "
+                  "taking turns")
+            for name in ("ours", "hodoku"):
+                extra = f", {late[name]} over {timeout:.0f} s" if late[name] else ""
+                print(pct_line(f"  {name}", cpu[name]) + f"  invalid {invalid[name]}{extra}")
+            (om, op, _), (hm, hp, _) = summary(cpu["ours"]), summary(cpu["hodoku"])
+            print(f"  HoDoKu / ours: x{hm / max(om, 1e-9):.1f} at the median, "
+                  f"x{hp / max(op, 1e-9):.1f} at p90")
+            pairs = [(a, b) for a, b in zip(level["ours"], level["hodoku"], strict=True)
+                     if "(late)" not in (a, b)]
+            same = sum(a == b or (a == "needs trial" and b == "extreme") for a, b in pairs)
+            print(f"  same level: {same} of {len(pairs)} ({100 * same / max(1, len(pairs)):.0f}%);"
+                  f" HoDoKu guessed (brute force) on {guesses}")
+            names = ["easy", "medium", "hard", "expert", "extreme", "needs trial"]
+            print("    ours \\ HoDoKu " + "".join(f"{n:>9}" for n in names[:5]))
+            for a in names:
+                row = [sum(1 for x, y in pairs if x == a and y == b) for b in names[:5]]
+                if any(row):
+                    print(f"    {a:<14}" + "".join(f"{n:9d}" for n in row))
+    finally:
+        for g in graders:
+            g.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -211,10 +410,32 @@ def main() -> None:
     ap.add_argument("--per-level", type=int, default=20, help="generated puzzles graded a level")
     ap.add_argument("--gen", type=int, default=10, help="generations timed per level")
     ap.add_argument("--size", type=int, default=9, help="Sudoku size for --generation")
+    ap.add_argument("--peer", action="store_true",
+                    help="grade top95, the forum's hardest and a stratified sample of the "
+                    "diabolical bank with ours and HoDoKu (hodoku-py), side by side")
+    ap.add_argument("--bank-per-band", type=int, default=10,
+                    help="with --peer: bank puzzles per 0.5 band of rating (5.0 to 9.4)")
+    ap.add_argument("--peer-timeout", type=float, default=300.0,
+                    help="with --peer: seconds of CPU time a grader may take on one puzzle")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--peer-worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         worker(sys.stdin, sys.stdout)
+        return
+    if args.peer_worker:
+        peer_worker(args.peer_worker, args.peer_timeout, sys.stdin, sys.stdout)
+        return
+    if args.peer:
+        peer_sets = [(label, [text for _, text in puzzles])
+                     for label, puzzles in public_sets(args.forum)]
+        bank = bank_sample(args.bank_per_band)
+        if bank is None:
+            print(f"({BANK} not found in {SHARED_DATA}: skipped)")
+        else:
+            peer_sets.append((f"diabolical bank, {args.bank_per_band} a 0.5 band "
+                              f"({len(bank)})", bank))
+        run_peer(peer_sets, args.peer_timeout)
         return
     if args.generation:
         generation(args.size, args.per_level, args.gen)

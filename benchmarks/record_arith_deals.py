@@ -4,7 +4,8 @@
 
 ``tests/test_arith_deals.py`` checks that the dealer still deals every one of them: seeds
 name puzzles forever (game IDs, daily puzzles), so a faster dealer must deal the same ones.
-Run it only to add seeds or operations, with the dealer as it was before a change.
+Run it only to add seeds or operations, with the dealer as it was before a change, or
+after a change to the dealer made on purpose (and say in NOTE what moved).
 """
 
 from __future__ import annotations
@@ -21,9 +22,15 @@ from puzzleterm.engine.gameid import generate_seeded
 OPS = ("add2x4", "add3x4", "add4x5", "mul2x2", "mul3x2", "mul4x2", "mul3x3", "mul4x1",
        "mul5x3", "div5/2", "div6/3")
 SEEDS = ("1", "2", "golden")
-NOTE = ("Puzzles dealt by the arith generator (GENERATOR_VERSION a1) before the faster "
-        "uniqueness count and grading, made by benchmarks/record_arith_deals.py at commit "
-        "dd43052: [operation, level (null: any), seed, puzzle line, grade level, rating].")
+NOTE = ("Puzzles dealt by the arith generator (seeds of GENERATOR_VERSION a1), made by "
+        "benchmarks/record_arith_deals.py when the dealer got its level rules (additions dealt "
+        "at hard too; no level but those listed; never a sum that needs trial; an expert needs "
+        "two case splits or one two forced digits deep, its rating growing with the depth): "
+        "[operation, level (null: any), seed, puzzle line, grade level, rating].  Against the "
+        "first record (commit dd43052) only the entries those rules touch changed: expert "
+        "deals (a new puzzle, or the same one rated by its depth), 'any' deals that needed "
+        "trial or had one shallow case split, and the new hard additions; every easy, medium "
+        "and hard deal is the same.")
 
 
 def main() -> None:

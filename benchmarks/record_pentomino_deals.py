@@ -5,7 +5,8 @@
 
 ``tests/test_pentomino_deals.py`` checks that the dealer still deals every one of them:
 seeds name puzzles forever (game IDs, daily puzzles), so a faster dealer must deal the same
-ones.  Run it only to add seeds or boards, with the dealer as it was before a change.
+ones.  Run it only to add seeds or boards, with the dealer as it was before a change, or after a
+change to the dealer made on purpose (and say in NOTE what moved).
 """
 
 from __future__ import annotations
@@ -27,10 +28,13 @@ BOARDS = ("6x10", "5x12", "4x15", "3x20", "8x8-c2x2")
 #: seeds per board (6x10, the default and the daily's board, gets more)
 SEEDS = {"6x10": ("1", "2", "golden")}
 DAILIES = 10  # 6x10 medium dailies from the first one, 2026-11-23
-NOTE = ("Puzzles dealt by the pentomino generator (GENERATOR_VERSION p1) before the dealer "
-        "stopped listing every solution, made by benchmarks/record_pentomino_deals.py with "
-        "the package of commit 269ec4b: [board, level (null: any), seed, puzzle line, grade "
-        "level, rating].")
+NOTE = ("Puzzles dealt by the pentomino generator (seeds of GENERATOR_VERSION p1), made by "
+        "benchmarks/record_pentomino_deals.py: [board, level (null: any), seed, puzzle line, "
+        "grade level, rating].  First made with the package of commit 269ec4b, before the "
+        "dealer stopped listing every solution (which changed no deal); made again when an "
+        "expert puzzle came to need two short trials or one two pieces deep, a trial's rating "
+        "growing with its depth: only expert entries changed (3x20 and 5x12 deal another "
+        "puzzle, the others rate theirs by its depth).")
 
 
 def main() -> None:

@@ -229,7 +229,7 @@ def test_crlf_line_endings_are_read() -> None:
 
 
 @pytest.mark.parametrize(("args", "top"), [
-    (("arith", "--size", "add2x4", "--level", "expert", "--seed", "1"), "easy"),
+    (("arith", "--size", "add2x4", "--level", "expert", "--seed", "1"), "hard"),
     (("sudoku", "--size", "4x4", "--level", "extreme", "--seed", "1"), "easy"),
 ])
 def test_a_level_above_the_boards_top_names_the_top(args: tuple[str, ...], top: str) -> None:

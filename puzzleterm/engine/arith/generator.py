@@ -1,33 +1,52 @@
 """Dealing sums with exactly one filling: a random true sum, then digits hidden greedily,
-each only while the sum keeps one solution; the share left showing and the level steer."""
+each only while the sum keeps one solution; the share left showing and the level steer.
+
+**Levels.** The dealer deals exactly the levels :func:`levels_of` lists, never another and
+never a sum that needs trial: an addition is easy or hard (no rule of the medium or expert
+level ever decides an addition's digit before the column and length rules do); a
+multiplication or division medium, hard or expert.  A level not listed is refused
+(:class:`~puzzleterm.engine.errors.ParamsError`).  An *expert* sum needs case splits, and
+more than a hard one plus a glance: at least two, or one whose refutation follows two
+forced digits (:func:`.human.split_measure`, shown in the grade: the case splits' count
+and a rating that grows with their depth).
+
+**Seeds.** Attempts are drawn from forks of the seed's Rng named ``level0``, ``level1`` ...
+(``any``, ``any1`` ... for no level), the first that meets the rules is dealt: a seed whose
+early attempt met them deals what it always did (the daily multiplication is a medium one).
+A seed whose attempts all failed, or whose attempt broke a rule above (a sum that needs
+trial, another level, an expert with one shallow case split), deals the next attempt that
+meets them; ``tests/data/arith_deals.json`` records which.  When :data:`MAX_TRIES` attempts
+fail, the level is refused for that seed.
+"""
 
 from __future__ import annotations
 
 from ..budget import spend
-from ..logic import deal_at_level
+from ..errors import ParamsError
 from ..rng import Rng
 from ..types import Grade, Level
 from . import solver
 from .divforms import write_steps
-from .human import grade_state
+from .human import grade_state, split_measure
 from .model import ADD, DIV, ArithParams, ArithState, Pattern, make_state, read_line
 
 GENERATOR_VERSION = "a1"
-#: Levels the generator reaches: an addition with one filling always yields to column sums;
-#: a multiplication always needs its last digits at least.
-ADD_LEVELS = (Level.EASY,)
+#: Levels the generator deals: an addition with one filling yields to column sums, and when
+#: they stall, to lengths; a multiplication always needs its last digits at least.
+ADD_LEVELS = (Level.EASY, Level.HARD)
 MUL_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 #: a division always needs its products at least (the divisor times a quotient digit)
 DIV_LEVELS = (Level.MEDIUM, Level.HARD, Level.EXPERT)
 #: share of the digits left showing, by level (fewer digits, harder reasoning)
 KEEP = {Level.EASY: 0.4, Level.MEDIUM: 0.45, Level.HARD: 0.3, Level.EXPERT: 0.2}
 DIV_KEEP = {Level.MEDIUM: 0.5, Level.HARD: 0.4, Level.EXPERT: 0.3}
-DIV_TRIES = 16
-
-
-#: tries at the level asked before the nearest is dealt: 6 left a third of the expert
-#: multiplications a level short; a seed that hit within 6 tries deals the same puzzle
-TRIES = 24
+#: an expert sum's case splits: at least this many, or one that follows this many forced
+#: digits before it breaks
+EXPERT_SPLITS = 2
+EXPERT_DEPTH = 2
+#: attempts before a level is refused for a seed (an attempt takes a few milliseconds; the
+#: rarest, an expert 3x2 multiplication, meets the rules about one attempt in 15)
+MAX_TRIES = 400
 
 
 def levels_of(params: ArithParams) -> tuple[Level, ...]:
@@ -94,15 +113,31 @@ def hide(full: ArithState, rng: Rng, keep: float) -> ArithState:
     return full.with_givens(tuple(map(tuple, rows)))
 
 
+def meets(params: ArithParams, grade: Grade, level: Level | None) -> bool:
+    """Whether a graded sum may be dealt for ``level`` (None: any level listed)."""
+    if grade.level not in levels_of(params) or (level is not None and grade.level != level):
+        return False
+    if grade.level == Level.EXPERT:
+        splits, depth = split_measure(grade)
+        return splits >= EXPERT_SPLITS or depth >= EXPERT_DEPTH
+    return True
+
+
 def generate_state(params: ArithParams, rng: Rng,
                    level: Level | None = None) -> tuple[ArithState, Grade]:
     keeps = DIV_KEEP if params.op == DIV else KEEP
-
-    def attempt(r: Rng) -> tuple[ArithState, Grade]:
-        keep = keeps.get(level, 0.4) if level is not None else 0.4
+    levels = levels_of(params)
+    if level is not None and level not in levels:
+        raise ParamsError(f"{params} sums are dealt at {', '.join(lv.label for lv in levels)}"
+                          f", not {level.label}")
+    keep = keeps.get(level, 0.4) if level is not None else 0.4
+    for i in range(MAX_TRIES):
+        spend()  # the deal's budget, if it has one, is checked between tries
+        r = (rng.fork("any" if i == 0 else f"any{i}") if level is None
+             else rng.fork(f"level{i}"))
         state = hide(true_sum(params, r.fork("sum")), r.fork("hide"), keep)
-        return state, grade_state(state, unique=True)  # hide keeps one solution
-
-    if level is None:
-        return attempt(rng.fork("any"))
-    return deal_at_level(attempt, rng, level, DIV_TRIES if params.op == DIV else TRIES)
+        grade = grade_state(state, unique=True)  # hide keeps one solution
+        if meets(params, grade, level):
+            return state, grade
+    raise ParamsError(f"no {params} sum at {level.label if level else 'any level'} came of "
+                      f"this seed in {MAX_TRIES} attempts: try another seed")

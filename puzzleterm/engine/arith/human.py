@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from .. import words
 from ..logic import Technique, find_first, grade_of, solve_path
 from ..types import Grade, Level, Step
 from . import divcheck, solver
@@ -330,12 +331,13 @@ def _forced(work: Work, check: Check) -> tuple[tuple[int, int], int] | None:
     return None
 
 
-def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: str) -> Step:
+def _step(work: Work, tid: str, cell: tuple[int, int], v: int, why: str, nudge: str,
+          rating: float | None = None) -> Step:
     t = TABLE_BY_ID[tid]
     name = cell_name(work.state, *cell)
     move = set_digit(work.state, *cell, v).text()
-    return Step(tid, t.name, t.level, t.rating, move, why.format(cell=name, v=v),
-                nudge.format(cell=name), Evidence(cell, (cell[0],)))
+    return Step(tid, t.name, t.level, t.rating if rating is None else rating, move,
+                why.format(cell=name, v=v), nudge.format(cell=name), Evidence(cell, (cell[0],)))
 
 
 def find_column(work: Work) -> Step | None:
@@ -394,30 +396,43 @@ def _passing_cached(work: Work, cell: tuple[int, int], check: Check) -> list[int
     return _div_passing(work, cell, check)
 
 
-def _propagates_to_contradiction(state: ArithState, vals: Vals, depth: int = 12,
-                                 cands: dict[tuple[Check, tuple[int, int]], list[int]]
-                                 | None = None) -> bool:
+def _refutation(state: ArithState, vals: Vals, depth: int = 12,
+                cands: dict[tuple[Check, tuple[int, int]], list[int]] | None = None) -> int | None:
+    """How many forced digits the strongest test fills before the sum breaks (0: it breaks
+    at once), or None when it does not break within ``depth`` of them."""
     check = strongest(state)
     work = Work(state)
     work.vals = [list(r) for r in vals]
     if cands is not None:
         work.cands = dict(cands)
-    for _ in range(depth):
+    for n in range(depth):
         empty = work.empty()
         if not empty:
-            return not check(state, work.vals)
+            return None if check(state, work.vals) else n
         moved = False
         for cell in empty:
             found = _passing_cached(work, cell, check)
             if not found:
-                return True
+                return n
             if len(found) == 1:
                 work.vals[cell[0]][cell[1]] = found[0]
                 moved = True
                 break
         if not moved:
-            return False
-    return False
+            return None
+    return None
+
+
+def split_rating(followed: int) -> float:
+    """4.5, and 0.1 more a forced digit followed in the longest refutation (to 5.4)."""
+    return round(4.5 + 0.1 * min(followed, 9), 1)
+
+
+def split_measure(grade: Grade) -> tuple[int, int]:
+    """``(case splits, forced digits followed in the deepest)`` of a grade's path (the
+    second measure of an expert sum: its rating says how deep, its counts how many)."""
+    n = dict(grade.counts).get("case-split", 0)
+    return (n, round((min(grade.rating, split_rating(9)) - 4.5) * 10)) if n else (0, 0)
 
 
 def find_case_split(work: Work) -> Step | None:
@@ -427,19 +442,25 @@ def find_case_split(work: Work) -> Step | None:
         if not 2 <= len(found) <= 3:
             continue
         alive = []
+        longest = 0
         for v in found:
             work.vals[cell[0]][cell[1]] = v
-            if not _propagates_to_contradiction(work.state, work.vals, cands=work.cands):
+            followed = _refutation(work.state, work.vals, cands=work.cands)
+            if followed is None:
                 alive.append(v)
+            else:
+                longest = max(longest, followed)
             work.vals[cell[0]][cell[1]] = None
             if len(alive) > 1:
                 break
         if len(alive) == 1:
             others = ", ".join(str(x) for x in found if x != alive[0])
+            within = f"within {words.count(longest, 'forced digit')}" if longest else "at once"
             return _step(work, "case-split", cell, alive[0],
                          f"Try each digit that fits {{cell}}: with {others} the sum breaks "
-                         "within a few steps, so {cell} is {v}.",
-                         "Try the two or three digits that fit {cell} and follow each.")
+                         f"{within}, so {{cell}} is {{v}}.",
+                         "Try the two or three digits that fit {cell} and follow each.",
+                         rating=split_rating(longest))
     return None
 
 

@@ -26,13 +26,13 @@ LEVEL_NOTES = {
     Level.EASY: "column sums with the carry",
     Level.MEDIUM: "the last digits of products",
     Level.HARD: "row lengths bound the numbers",
-    Level.EXPERT: "case splits: try the two or three digits that fit",
+    Level.EXPERT: "case splits (try the digits that fit): two, or one followed deep",
 }
 DIV_NOTES = {
     Level.EASY: "subtraction rows and brought-down digits",
     Level.MEDIUM: "the divisor times each quotient digit",
     Level.HARD: "row lengths bound the divisor and the quotient digits",
-    Level.EXPERT: "case splits: try the two or three digits that fit",
+    Level.EXPERT: "case splits (try the digits that fit): two, or one followed deep",
 }
 
 

@@ -15,17 +15,26 @@ completion (:func:`.solver.count` up to 2).
   tests every pair and triple of the solution's pieces, which the listing does with bitsets
   (:func:`.enumerate.minimal_forcing_sets`), so this level lists every solution, once per
   process.
+
+**Levels.** A puzzle is dealt at the level asked for (medium when none), never another:
+attempts are drawn from forks of the seed's Rng named ``level0``, ``level1`` ... and the
+first that grades the level is dealt, so a seed whose early attempt did deals what it
+always did (the daily is a medium one).  An *expert* puzzle needs trials that are more
+than a glance: at least two, or one that puts two pieces down before it breaks
+(:func:`.human.trial_measure`, shown in the grade: the trials' count and a rating that
+grows with their depth); a hard one needs none.  A level not in :data:`LEVELS` (extreme)
+is refused, and so is a level none of :data:`MAX_TRIES` attempts reaches.
 """
 
 from __future__ import annotations
 
+from ..budget import spend
 from ..errors import ParamsError
-from ..logic import deal_at_level
 from ..rng import Rng
 from ..types import Grade, Level
 from .board import Board, format_board
 from .enumerate import minimal_forcing_sets
-from .human import grade_state
+from .human import grade_state, trial_measure
 from .index import raw_count, raw_solution
 from .solver import count
 from .state import PentominoState
@@ -33,7 +42,13 @@ from .state import PentominoState
 GENERATOR_VERSION = "p1"
 LEVELS = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.TRIAL)
 DEFAULT_LEVEL = Level.MEDIUM
-TRIES = 12
+#: an expert puzzle's trials: at least this many, or one that puts this many pieces down
+#: before the placement tried breaks
+EXPERT_TRIALS = 2
+EXPERT_DEPTH = 2
+#: attempts before a level is refused for a seed (the rarest, expert, meets the rules in
+#: about one attempt in three on 6x10)
+MAX_TRIES = 60
 
 
 def _unique(board: Board, pids: list[int]) -> bool:
@@ -63,12 +78,31 @@ def _attempt(board: Board, target: Level, rng: Rng) -> tuple[PentominoState, Gra
     return state, grade_state(state)
 
 
+def meets(grade: Grade, target: Level) -> bool:
+    """Whether a graded puzzle may be dealt at ``target``: its level, and for expert, trials
+    that are more than a glance (:func:`.human.trial_measure`)."""
+    if grade.level != target:
+        return False
+    if target == Level.EXPERT:
+        trials, depth = trial_measure(grade)
+        return trials >= EXPERT_TRIALS or depth >= EXPERT_DEPTH
+    return True
+
+
 def generate_state(board: Board, rng: Rng, level: Level | None,
                    ) -> tuple[PentominoState, Grade]:
-    """A unique puzzle for a board, graded as close to ``level`` as the tries allow."""
+    """A unique puzzle for a board at ``level`` (medium when None); a level the dealer does
+    not deal, or one no attempt of the seed reaches, is refused with ParamsError."""
     if not raw_count(board):
         raise ParamsError(f"the board {format_board(board)} has no solution to deal from")
     target = DEFAULT_LEVEL if level is None else level
     if target not in LEVELS:
-        target = min(LEVELS, key=lambda lv: abs(lv - target))
-    return deal_at_level(lambda r: _attempt(board, target, r), rng, target, TRIES)
+        raise ParamsError(f"pentomino puzzles are dealt at "
+                          f"{', '.join(lv.label for lv in LEVELS)}, not {target.label}")
+    for i in range(MAX_TRIES):
+        spend()  # the deal's budget, if it has one, is checked between tries
+        state, grade = _attempt(board, target, rng.fork(f"level{i}"))
+        if meets(grade, target):
+            return state, grade
+    raise ParamsError(f"no {format_board(board)} puzzle at {target.label} came of this seed "
+                      f"in {MAX_TRIES} attempts: try another seed")

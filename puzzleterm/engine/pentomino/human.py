@@ -296,28 +296,29 @@ def find_unfillable(work: Work) -> Step | None:
 
 # -- trial ------------------------------------------------------------------------------
 
-def _propagate(work: Work, bound: int | None) -> str | None:
-    """Apply the easy rules; the reason of a contradiction found within ``bound`` steps."""
+def _propagate(work: Work, bound: int | None) -> tuple[str, int] | None:
+    """Apply the easy rules; the reason of a contradiction found within ``bound`` steps and
+    how many pieces they put down before it."""
     geo, t = work.geo, work.t
     steps = 0
     while not work.done():
         for r in geo.regions(work.free):
             if r.bit_count() % 5:
                 x = geo.cells_of_mask(r)[0]
-                return f"the region at {cell_name(work.board, x)} would have the wrong size"
+                return f"the region at {cell_name(work.board, x)} would have the wrong size", steps
         forced: int | None = None
         for p, letter in enumerate(LETTERS):
             if work.used >> p & 1:
                 continue
             c = t.piece[p] & work.alive
             if not c:
-                return f"the {letter} would have nowhere to go"
+                return f"the {letter} would have nowhere to go", steps
             if forced is None and not c & (c - 1):
                 forced = c.bit_length() - 1
         for x in geo.cells_of_mask(work.free):
             c = t.cover[x] & work.alive
             if not c:
-                return f"nothing could cover {cell_name(work.board, x)}"
+                return f"nothing could cover {cell_name(work.board, x)}", steps
             if forced is None and not c & (c - 1):
                 forced = c.bit_length() - 1
         if forced is None or (bound is not None and steps >= bound):
@@ -325,6 +326,21 @@ def _propagate(work: Work, bound: int | None) -> str | None:
         work.place(forced)
         steps += 1
     return None
+
+
+def trial_rating(tech: str, followed: int) -> float:
+    """A trial's rating: its technique's, and 0.1 more for each piece the easy rules put
+    down before the placement broke (a long trial's at most 0.9 more)."""
+    return round(TECHNIQUE_BY_ID[tech].rating + 0.1 * min(followed, 9), 1)
+
+
+def trial_measure(grade: Grade) -> tuple[int, int]:
+    """``(trials, pieces followed in the deepest)`` of a grade's path: the second measure
+    of an expert puzzle (its counts say how many trials, its rating how deep)."""
+    n = dict(grade.counts).get("short-trial", 0)
+    if not n or grade.level != Level.EXPERT:
+        return n, 0
+    return n, round((grade.rating - TECHNIQUE_BY_ID["short-trial"].rating) * 10)
 
 
 def _trial(work: Work, tech: str, bound: int | None) -> Step | None:
@@ -335,14 +351,16 @@ def _trial(work: Work, tech: str, bound: int | None) -> Step | None:
         for pid in _ids(t.cover[x] & work.alive):
             trial = work.copy()
             trial.place(pid)
-            reason = _propagate(trial, bound)
-            if reason is None:
+            broke = _propagate(trial, bound)
+            if broke is None:
                 continue
+            reason, followed = broke
             tq = TECHNIQUE_BY_ID[tech]
             pl = geo.placements[pid]
-            return Step(tech, tq.name, tq.level, tq.rating, "",
+            after = f" ({words.count(followed, 'piece')} put down)" if followed else ""
+            return Step(tech, tq.name, tq.level, trial_rating(tech, followed), "",
                         f"Suppose the {placement_name(pl, work.board)}: following the easy "
-                        f"rules, {reason}. So the {pl.letter} does not go there.",
+                        f"rules{after}, {reason}. So the {pl.letter} does not go there.",
                         f"Try the ways to cover {cell_name(work.board, x)}.",
                         Evidence(eliminate=(pid,), cells=pl.cells))
     return None

@@ -34,9 +34,10 @@ from .text import describe_text, read_state, write_line, write_picture
 
 _CELL = re.compile(r"^r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
 
-#: The boards puzzles are dealt on (each also turned or flipped).  A deal first lists every
-#: solution of its board: a few seconds at most on these, where other boards of 60 cells can
-#: take minutes and gigabytes (10x10-r1c1+8x5, 8x8 without its corners), so they are refused
+#: The boards puzzles are dealt on (each also turned or flipped).  A deal draws from every
+#: solution of its board (listed once, or reached through the index on the boards offered
+#: as they are): a few seconds at most on these, where other boards of 60 cells can take
+#: minutes and gigabytes (10x10-r1c1+8x5, 8x8 without its corners), so they are refused
 #: before any search.  Any board can be read, solved and enumerated.
 DEALT = ("6x10", "5x12", "4x15", "3x20", "8x8-c2x2")
 _DEALT_BOARDS = frozenset(b for text in DEALT for b in turns(parse_board(text)))
@@ -45,7 +46,7 @@ LEVEL_NOTES = {
     Level.EASY: "many pieces in place; every step is a forced cover",
     Level.MEDIUM: "fewer pieces; rule out pockets of the wrong size",
     Level.HARD: "rule out pockets no piece left can fill",
-    Level.EXPERT: "short trials: a placement that breaks within a few steps",
+    Level.EXPERT: "short trials (a placement that breaks soon): two, or one followed deep",
     Level.TRIAL: "the fewest pieces that force the solution (two or three on 6x10)",
 }
 
