@@ -3,7 +3,7 @@
     python benchmarks/bench_grade.py [--forum 100] [--sixteen 20] [--compare BASE_DIR]
     python benchmarks/bench_grade.py --deal [--deal-seeds 5]     # 16x16 dealing per level
     python benchmarks/bench_grade.py --generation [--per-level 20] [--gen 10]
-    python benchmarks/bench_grade.py --peer [--forum 100] [--bank-per-band 10]
+    python benchmarks/bench_grade.py --peer [--forum 100] [--bank-per-band 10] [--top95 N]
 
 Sets: Norvig's top95 and the first ``--forum`` puzzles of the forum's hardest list, read
 from ``PUZZLETERM_SHARED_DATA`` (default ``../shared/data``; a missing set is skipped), and
@@ -117,13 +117,17 @@ def sixteen(count: int) -> list[Puzzle]:
     return out
 
 
-def public_sets(forum: int) -> list[tuple[str, list[Puzzle]]]:
+def public_sets(forum: int, top95: int | None = None) -> list[tuple[str, list[Puzzle]]]:
+    """top95 (``top95`` of them spread evenly through the file when given) and the first
+    ``forum`` of the forum's hardest."""
     out = []
     for label, name in SETS:
         rows = load_set(name, forum if label == "forum hardest" else None)
         if rows is None:
             print(f"({name} not found in {SHARED_DATA}: skipped)")
             continue
+        if label == "top95" and top95 is not None:
+            rows = rows[::max(1, len(rows) // max(1, top95))][:top95]
         n = len(rows)
         out.append((f"{label} ({n})", [(9, r) for r in rows]))
     return out
@@ -415,6 +419,8 @@ def main() -> None:
                     "diabolical bank with ours and HoDoKu (hodoku-py), side by side")
     ap.add_argument("--bank-per-band", type=int, default=10,
                     help="with --peer: bank puzzles per 0.5 band of rating (5.0 to 9.4)")
+    ap.add_argument("--top95", type=int, metavar="N",
+                    help="with --peer: N top95 puzzles spread through the set (default all)")
     ap.add_argument("--peer-timeout", type=float, default=300.0,
                     help="with --peer: seconds of CPU time a grader may take on one puzzle")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -428,7 +434,7 @@ def main() -> None:
         return
     if args.peer:
         peer_sets = [(label, [text for _, text in puzzles])
-                     for label, puzzles in public_sets(args.forum)]
+                     for label, puzzles in public_sets(args.forum, args.top95)]
         bank = bank_sample(args.bank_per_band)
         if bank is None:
             print(f"({BANK} not found in {SHARED_DATA}: skipped)")
