@@ -24,7 +24,18 @@ from .engine import Grade, Level, Puzzle, PuzzleError, Status, all_kinds, find_k
 from .engine.daily import STREAK_KIND, DailyEntry, check_date, daily_set, deal, streaks
 from .engine.gameid import load_game_id
 from .play import SavedGame, SaveError, Session, format_time
-from .store import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, Store, StoreError, deals_in
+from .store import (
+    ARCHIVE,
+    MAIN_SLOT,
+    TOO_FAST,
+    UNRANKED_TEXT,
+    DailyResult,
+    FinishedGame,
+    Leaderboard,
+    Store,
+    StoreError,
+    deals_in,
+)
 
 Today = Callable[[], date]
 DAILY_PREFIX = "daily:"
@@ -157,11 +168,45 @@ def verify(saved: SavedGame, store: Store | None, today: date, finished: float) 
     session = Session.restore(saved)
     if session.status is not Status.SOLVED:
         raise SaveError("the save's moves do not solve the puzzle")
+    elapsed = round(saved.elapsed, 3)
+    unranked = None
+    if day != today:
+        unranked = ARCHIVE
+    elif elapsed < floor_of(puzzle, session.solution):
+        unranked = TOO_FAST
     # what the game recorded: a result is ranked unassisted only when it had no assist at
     # all (no hint asked for or applied, no reveal, no check)
     return DailyResult(day, entry.kind, entry.params, entry.level.name.lower(), entry.seed_id,
-                       round(saved.elapsed, 3), session.hints_used, session.reveals,
-                       session.checks > 0, not session.unaided, finished)
+                       elapsed, session.hints_used, session.reveals, session.checks > 0,
+                       not session.unaided, finished, unranked)
+
+
+#: The human floor: the fewest seconds a person needs per placement (a cell filled, a hidden
+#: digit found, a piece placed).  The fastest 9x9 Sudoku times published are about 30 s for an
+#: easy grid of some 50 blanks, 0.6 s a cell (Guinness's certified record was 1:38 in 2009);
+#: in a terminal each cell also takes a cursor move and a key.  The floor is half that pace,
+#: so no person is kept off the board, while a script typing the solution (well under a
+#: second for a whole grid) is.  A pentomino piece is picked, turned and moved before it is
+#: placed: several keys, so 1.5 s.
+FLOOR_PER_PLACEMENT: dict[str, float] = {
+    "sudoku": 0.3, "xsudoku": 0.3, "latin": 0.3, "arith": 0.3, "pentomino": 1.5}
+DEFAULT_FLOOR = 0.3
+
+
+def placements(puzzle: Puzzle[Any], solution: Any) -> int:
+    """How many placements solve ``puzzle`` from its givens: the parts of the move that
+    reveals all of ``solution`` (cells, hidden digits, pieces)."""
+    kind = find_kind(puzzle.kind)
+    if solution is None or kind.status(puzzle.state) is Status.SOLVED:
+        return 0
+    return len(kind.reveal(puzzle.state, solution).split(";"))
+
+
+def floor_of(puzzle: Puzzle[Any], solution: Any) -> float:
+    """The fewest seconds a person needs to solve ``puzzle`` (see :data:`FLOOR_PER_PLACEMENT`):
+    a daily solved faster is kept, with its time, but not ranked."""
+    per = FLOOR_PER_PLACEMENT.get(puzzle.kind, DEFAULT_FLOOR)
+    return round(per * placements(puzzle, solution), 3)
 
 
 def streak_of(results: Iterable[DailyResult], today: date) -> tuple[int, int]:
@@ -203,7 +248,7 @@ class DailyDone:
         if self.result.kind == STREAK_KIND:
             current, best = self.streak
             lines.append(f"Daily streak {current} (best {best})")
-        rank = rank_text(self.board, self.result.day == self.today)
+        rank = rank_text(self.board, self.result.day == self.today, self.result)
         if rank is not None:
             lines.append(rank)
         return "\n".join(lines) or None
@@ -240,11 +285,22 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def rank_text(board: Leaderboard | None, today: bool = True) -> str | None:
-    """``You are 7th of 31 today.`` (for a guest, whose ``board`` is None: not ranked)."""
+def rank_text(board: Leaderboard | None, today: bool = True,
+              result: DailyResult | None = None) -> str | None:
+    """``You are 7th of 31 today.`` (for a guest, whose ``board`` is None: not ranked); why
+    ``result`` is not ranked (an archive solve, too fast); "pending" while the board is this
+    host's copy and the shared database is away."""
     if board is None:
         return GUEST_NOTE
     when = "today" if today else f"on {board.day.isoformat()}"
+    if result is not None and result.unranked == ARCHIVE:
+        return (f"Archive solves are recorded, not ranked ({board.total} ranked on "
+                f"{board.day.isoformat()}).")
+    if result is not None and result.unranked == TOO_FAST:
+        return f"Too fast to rank: kept with its time, not ranked ({board.total} ranked {when})."
+    if board.pending and (result is None or (result.hints == result.reveals == 0
+                                             and not result.assisted)):
+        return "Your rank is pending: it shows once the shared database is back."
     if board.place is None:
         return (f"Solves with hints, reveals or checks are not ranked ({board.total} ranked "
                 f"{when}).")
@@ -262,6 +318,15 @@ def leaderboard_text(board: Leaderboard, player: str | None = None) -> str:
         lines.append(f"{row.place:>4}. {row.name:<16} {format_time(row.elapsed):>8}{mark}")
     if board.place is not None and board.place > len(board.top):
         lines.append(f"  You are {ordinal(board.place)}.")
+    if board.apart:
+        lines.append("Not ranked:")
+    for row in board.apart:
+        mark = " ← you" if row.player == player else ""
+        lines.append(f"      {row.name:<16} {format_time(row.elapsed):>8} "
+                     f"{UNRANKED_TEXT.get(row.note or '', row.note or '')}{mark}")
+    if board.pending:
+        lines.append("The shared database is away: this is this host's copy; ranks are "
+                     "pending.")
     return "\n".join(lines)
 
 

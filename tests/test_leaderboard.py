@@ -53,7 +53,7 @@ def test_the_board_ranks_unassisted_times_and_skips_guests(stores: StoreFactory)
     ann.set_name("Annie")
     board = ann.leaderboard(DAY, "sudoku")
     assert [(r.place, r.name, r.elapsed) for r in board.top] == [
-        (1, "Cy012345", 200.0), (2, "Bob01234", 200.0), (3, "Annie", 300.0)]
+        (1, "key:Cy012345", 200.0), (2, "key:Bob01234", 200.0), (3, "Annie", 300.0)]
     assert (board.total, board.place) == (3, 3)
     assert stores(CY).leaderboard(DAY, "sudoku").place == 1
     assert stores(DEE).leaderboard(DAY, "sudoku").place is None
@@ -76,7 +76,7 @@ def test_names_are_checked_and_unique_regardless_of_case(stores: StoreFactory) -
             bob.set_name(bad)
     assert bob.name() is None
     bob.set_name("Annie")  # freed by Ann's change
-    assert display_name(BOB, None) == "Bob01234"
+    assert display_name(BOB, None) == "key:Bob01234"
 
 
 def test_the_completion_line_gives_the_place_of_the_day(tmp_path: Path) -> None:
@@ -100,7 +100,8 @@ def test_the_completion_line_gives_the_place_of_the_day(tmp_path: Path) -> None:
     late_store = SqliteStore.open(tmp_path, "key-SHA256:Late")
     late = record_daily(solved_save(entry, late_store), entry.slot, late_store, date(2026, 11, 25),
                         now=noon(date(2026, 11, 25)))
-    assert late.streak_text == "You are 4th of 4 on 2026-11-23."
+    # solved from the archive: recorded, not ranked on its day's board
+    assert late.streak_text == "Archive solves are recorded, not ranked (3 ranked on 2026-11-23)."
 
 
 def test_the_command_line_board_and_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -116,7 +117,7 @@ def test_the_command_line_board_and_name(tmp_path: Path, monkeypatch: pytest.Mon
     assert main(["stats", "--leaderboard", "--date", "2026-11-20", "--kind", "latin"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Leaderboard 2026-11-20 · Latin square · 2 ranked"
-    assert out[1].split() == ["1.", "Bob01234", "01:01"]
+    assert out[1].split() == ["1.", "key:Bob01234", "01:01"]
     assert out[2].split() == ["2.", "Annie", "01:35", "←", "you"]
     monkeypatch.setenv("PUZZLETERM_PLAYER", BOB)
     assert main(["name", "annie"]) == 2
@@ -140,7 +141,7 @@ async def test_the_leaderboard_screen(tmp_path: Path, monkeypatch: pytest.Monkey
         assert isinstance(app.screen, LeaderboardScreen)
         text = screen_text(app)
         assert "Leaderboard · Mon 23 Nov 2026 · Sudoku" in text and "2 ranked" in text
-        assert "Bob01234" in text and "Ann01234" in text and "← you" in text
+        assert "key:Bob01234" in text and "key:Ann01234" in text and "← you" in text
         await pilot.press("n")
         await pilot.press(*"Annie", "enter")
         await pilot.pause()

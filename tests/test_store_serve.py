@@ -84,7 +84,7 @@ async def test_a_daily_finished_on_one_host_is_on_the_others_leaderboard(
             title = find_kind(e.kind).title
             await second.wait_for(lambda s, t=title: f"· {t}" in s)
         text = await second.wait_for(lambda s: "· Latin square" in s and "1 ranked" in s)
-        shown = player_id[len("key-SHA256:"):][:8]
+        shown = "key:" + player_id[len("key-SHA256:"):][:8]
         assert re.search(rf"1\.\s+{re.escape(shown)}\s+\d\d:\d\d ← you", text), text
         await second.close()
     finally:

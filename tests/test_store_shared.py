@@ -218,7 +218,7 @@ def test_a_daily_finished_through_one_host_is_seen_through_the_other(
                            check=True)
     lines = board.stdout.splitlines()
     assert lines[0] == f"Leaderboard {DAY.isoformat()} · Latin square · 1 ranked"
-    assert lines[1].split() == ["1.", "Ann01234", "12:34", "←", "you"]
+    assert lines[1].split() == ["1.", "key:Ann01234", "12:34", "←", "you"]
     stats = subprocess.run([sys.executable, "-m", "puzzleterm", "stats"],
                            env=env("host2", ANN), capture_output=True, text=True, timeout=60,
                            check=True)

@@ -85,6 +85,6 @@ def add_daily_verbs(add: Adder) -> None:
     sp.add_argument("--kind", help=f"with --leaderboard: the kind (default: {default.name})")
     sp.add_argument("--store", metavar="URL", help=store_help)
     sp = add("name", cmd_name, "show or set the name you have on the leaderboard")
-    sp.add_argument("name", nargs="?", help="2 to 16 letters, digits, _ - . (starting with a "
-                    "letter)")
+    sp.add_argument("name", nargs="?", help="2 to 16 ASCII letters, digits, _ or - (starting "
+                    "with a letter)")
     sp.add_argument("--store", metavar="URL", help=store_help)

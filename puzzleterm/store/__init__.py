@@ -20,9 +20,12 @@ from .claims import Claim, GameOpenElsewhere
 from .pg import is_postgres_url
 from .protocol import Store
 from .records import (
+    ARCHIVE,
     FREE_PREFIX,
     MAIN_SLOT,
     NAME_RE,
+    TOO_FAST,
+    UNRANKED_TEXT,
     DailyResult,
     FinishedGame,
     Leaderboard,
@@ -41,12 +44,15 @@ from .shared import open_shared
 from .sqlite import DB_NAME, SqliteStore, deals_in, default_home
 
 __all__ = [
+    "ARCHIVE",
     "DB_NAME",
     "FREE_PREFIX",
     "LOCAL_PLAYER",
     "MAIN_SLOT",
     "NAME_RE",
     "STORE_ENV",
+    "TOO_FAST",
+    "UNRANKED_TEXT",
     "Claim",
     "DailyResult",
     "FinishedGame",

@@ -19,6 +19,12 @@ keeps a free game in progress per kind and size: the free game's one slot ``main
 ``free:<kind>:<params>`` (read from its save; a save that does not say its kind and size is
 kept in ``set_aside``, never dropped).
 
+Version 5 is the fair leaderboard: a result's ``unranked`` reason (``archive``: solved after
+its day; ``too fast``: under the human floor; NULL: ranked when unassisted) and a name's
+``skeleton`` (what it looks like, see :func:`~.records.skeleton`), unique, so that two names
+that read alike cannot both be taken.  Names taken before have no skeleton (NULL) until they
+are set again.
+
 The same statements serve both back ends: they are written for SQLite and :class:`Dialect`
 turns them into PostgreSQL's (``?`` parameters become ``%s``, ``REAL`` a double, an
 ``AUTOINCREMENT`` key a ``BIGSERIAL``).
@@ -33,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: The player of a local run (``puzzleterm serve`` names each SSH player).
 LOCAL_PLAYER = "local"
 #: The free game in progress, as callers name it: saving, the slot of its kind and size;
@@ -197,6 +203,13 @@ CREATE TABLE claims (
 )
 """
 
+#: Version 4 -> 5: the fair leaderboard (see the module's notes).
+_V4_TO_V5 = """
+ALTER TABLE results ADD COLUMN unranked TEXT;
+ALTER TABLE players ADD COLUMN skeleton TEXT;
+CREATE UNIQUE INDEX players_skeleton ON players (skeleton)
+"""
+
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player, daily_date);
 CREATE INDEX IF NOT EXISTS finished_by_player ON finished (player, kind)
@@ -294,10 +307,15 @@ def _v3_to_v4(conn: Executor) -> int:
     return 4
 
 
+def _v4_to_v5(conn: Executor) -> int:
+    _script(conn, _V4_TO_V5)
+    return 5
+
+
 #: from-version -> the step that brings a database to a later version (0 is an empty one).
 #: PostgreSQL databases start at 0 (there never was a version 1 there).
 MIGRATIONS: dict[int, Callable[[Executor], int]] = {0: _create, 1: _v1_to_v2, 2: _v2_to_v3,
-                                                    3: _v3_to_v4}
+                                                    3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def migrate(conn: Executor, version: int, dialect: Dialect = SQLITE) -> None:

@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
@@ -217,18 +217,22 @@ class SharedStore:
     def _read(self, fn: Callable[[Store], T]) -> T:
         """``fn`` on the database when it is reached and up to date (what waits is sent
         first), else on the local copy."""
+        return self._read_where(fn)[0]
+
+    def _read_where(self, fn: Callable[[Store], T]) -> tuple[T, bool]:
+        """:meth:`_read`, and whether the answer came from the local copy."""
         if self._connect() and self.pending():
             self._flush()
         remote = self.remote
         if remote is not None and not remote.broken and self.pending() == 0:
             caught: tuple[type[Exception], ...] = (*remote.tables.errors, StoreError)
             try:
-                return fn(remote)
+                return fn(remote), False
             except caught as exc:
                 if not remote.lost(exc):
                     raise
                 self._drop(exc)
-        return fn(self.local)
+        return fn(self.local), True
 
     # -- the outbox ------------------------------------------------------------------------
     def _send(self, op: str, args: dict[str, Any], local: Callable[[], T]) -> tuple[T, Any]:
@@ -329,7 +333,7 @@ class SharedStore:
         return bool(mine if theirs is None else theirs)
 
     def set_name(self, name: str) -> None:
-        check_name(name)
+        name = check_name(name)
         if self._connect():  # a name is checked against everyone's at once, when it can be
             assert self.remote is not None
             try:
@@ -373,7 +377,10 @@ class SharedStore:
         return self._read(lambda s: s.name())
 
     def leaderboard(self, day: date, kind: str, limit: int = 10) -> Leaderboard:
-        return self._read(lambda s: s.leaderboard(day, kind, limit))
+        """The database's board; while it is away, this host's copy, marked pending (it
+        lacks the other hosts' results, and ours may not be in yet)."""
+        board, local = self._read_where(lambda s: s.leaderboard(day, kind, limit))
+        return replace(board, pending=True) if local else board
 
     # -- the deal cache: this host's own ---------------------------------------------------
     def cached_deal(self, seed_id: str, version: str) -> tuple[str, str | None] | None:

@@ -32,6 +32,8 @@ from .records import (
     StoreOffline,
     check_name,
     display_name,
+    reads_as_key,
+    skeleton,
 )
 from .schema import FREE_PREFIX, MAIN_SLOT, Dialect
 
@@ -252,11 +254,13 @@ class Tables:
                 return True
             cur = self.run(
                 "INSERT INTO results (player, daily_date, kind, params, level, "
-                "seed_id, elapsed, hints, reveals, checked, assisted, finished, data) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                "seed_id, elapsed, hints, reveals, checked, assisted, finished, data, "
+                "unranked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
                 (player, result.day.isoformat(), result.kind, result.params, result.level,
                  result.seed_id, result.elapsed, result.hints, result.reveals,
-                 int(result.checked), int(result.assisted), result.finished, data),
+                 int(result.checked), int(result.assisted), result.finished, data,
+                 result.unranked),
             )
             return bool(cur.rowcount == 1)
 
@@ -278,11 +282,11 @@ class Tables:
         hi = (until or date.max).isoformat()
         rows = self.run(
             "SELECT daily_date, kind, params, level, seed_id, elapsed, hints, reveals, checked, "
-            "assisted, finished FROM results WHERE player = ? AND daily_date BETWEEN ? AND ? "
-            "ORDER BY daily_date, kind", (player, lo, hi)).fetchall()
+            "assisted, finished, unranked FROM results WHERE player = ? AND daily_date "
+            "BETWEEN ? AND ? ORDER BY daily_date, kind", (player, lo, hi)).fetchall()
         return [DailyResult(date.fromisoformat(d), str(k), str(p), lv, str(s), float(e),
-                            int(h), int(r), bool(c), bool(a), float(f))
-                for d, k, p, lv, s, e, h, r, c, a, f in rows]
+                            int(h), int(r), bool(c), bool(a), float(f), u)
+                for d, k, p, lv, s, e, h, r, c, a, f, u in rows]
 
     # -- names and the leaderboard ----------------------------------------------------------
     def name(self, player: str) -> str | None:
@@ -290,33 +294,46 @@ class Tables:
         return str(row[0]) if row else None
 
     def set_name(self, player: str, name: str) -> None:
-        """Take ``name``; raises :class:`NameError_` when it is malformed or another
-        player's (names are told apart without regard to case)."""
-        check_name(name)
+        """Take ``name``; raises :class:`NameError_` when it is malformed, another player's
+        (names are told apart by their :func:`skeleton`: case and look-alikes aside), or can
+        be read as the shown fingerprint of a key on this board."""
+        name = check_name(name)
+        known = self.run("SELECT player FROM players UNION SELECT player FROM results"
+                         ).fetchall()
+        if reads_as_key(name, (str(p) for (p,) in known if str(p) != player)):
+            raise NameError_(f"{name!r} reads like another player's key; choose another name")
         try:
             with self.write():
-                self.run("INSERT INTO players (player, name, updated) VALUES (?, ?, ?) "
-                         "ON CONFLICT(player) DO UPDATE SET name = excluded.name, "
-                         "updated = excluded.updated", (player, name, time.time()))
+                self.run("INSERT INTO players (player, name, updated, skeleton) "
+                         "VALUES (?, ?, ?, ?) ON CONFLICT(player) DO UPDATE SET "
+                         "name = excluded.name, updated = excluded.updated, "
+                         "skeleton = excluded.skeleton",
+                         (player, name, time.time(), skeleton(name)))
         except StoreError as exc:
             if isinstance(exc, StoreOffline) or "unique" not in str(exc).lower():
                 raise
-            raise NameError_(f"the name {name!r} is taken") from exc
+            raise NameError_(f"the name {name!r} is taken (or one that reads like it)") from exc
 
     def leaderboard(self, player: str, day: date, kind: str, limit: int) -> Leaderboard:
-        """The fastest unassisted (no hints, no reveals) results of ``kind`` on ``day``: the
-        first ``limit``, how many are ranked, and ``player``'s own place.  Guests are not
-        ranked; ties go to who finished first."""
-        ranked = ("FROM results r LEFT JOIN players p ON p.player = r.player WHERE "
-                  "r.daily_date = ? AND r.kind = ? AND r.assisted = 0 AND r.reveals = 0 "
-                  "AND r.hints = 0 AND r.player NOT LIKE 'guest-%'")
+        """The fastest unassisted (no hints, no reveals) results of ``kind`` solved on
+        ``day`` itself, not under the floor: the first ``limit``, how many are ranked, and
+        ``player``'s own place; and apart, the unassisted ones not ranked (archive, too
+        fast).  Guests are not ranked; ties go to who finished first."""
+        fair = ("FROM results r LEFT JOIN players p ON p.player = r.player WHERE "
+                "r.daily_date = ? AND r.kind = ? AND r.assisted = 0 AND r.reveals = 0 "
+                "AND r.hints = 0 AND r.player NOT LIKE 'guest-%'")
+        ranked = f"{fair} AND r.unranked IS NULL"
         args = (day.isoformat(), kind)
-        rows = self.run(f"SELECT r.player, p.name, r.elapsed, r.finished {ranked} "
-                        "ORDER BY r.elapsed, r.finished, r.player LIMIT ?",
+        order = "ORDER BY r.elapsed, r.finished, r.player LIMIT ?"
+        rows = self.run(f"SELECT r.player, p.name, r.elapsed {ranked} {order}",
                         (*args, limit)).fetchall()
         total = int(self.run(f"SELECT COUNT(*) {ranked}", args).fetchone()[0])
         top = tuple(LeaderRow(i + 1, str(p), display_name(str(p), n), float(e))
-                    for i, (p, n, e, _f) in enumerate(rows))
+                    for i, (p, n, e) in enumerate(rows))
+        others = self.run(f"SELECT r.player, p.name, r.elapsed, r.unranked {fair} AND "
+                          f"r.unranked IS NOT NULL {order}", (*args, limit)).fetchall()
+        apart = tuple(LeaderRow(0, str(p), display_name(str(p), n), float(e), str(u))
+                      for p, n, e, u in others)
         mine = self.run(f"SELECT r.elapsed, r.finished {ranked} AND r.player = ?",
                         (*args, player)).fetchone()
         place = None
@@ -327,7 +344,7 @@ class Tables:
                 "(r.finished < ? OR (r.finished = ? AND r.player < ?))))",
                 (*args, e, e, f, f, player)).fetchone()[0]
             place = int(ahead) + 1
-        return Leaderboard(day, kind, top, total, place)
+        return Leaderboard(day, kind, top, total, place, apart)
 
     # -- the cache of dealt daily puzzles ---------------------------------------------------
     def cached_deal(self, seed_id: str, version: str) -> tuple[str, str | None] | None:
