@@ -5,8 +5,9 @@ fingerprint: the same key is the same player on every visit.  A player without a
 guest, ``guest-<random hex>``, new on every connection.  The user name the client sends is never
 used.  Each player's store lives in a directory the server chooses from the identity alone
 (``<data dir>/players/<sha256 hex of the identity>``); a guest's is a temporary directory
-removed when the session ends.  The game process gets an environment built here and nothing
-else: never a path or name the client chose.
+removed when the session ends.  The host's players share one leaderboard file
+(``<data dir>/board``, see :mod:`puzzleterm.store.host`).  The game process gets an
+environment built here and nothing else: never a path or name the client chose.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KEY_PREFIX = "key-"
+#: the host's leaderboard directory, under the data directory
+BOARD_DIR = "board"
 GUEST_PREFIX = "guest-"
 
 #: what a client's ``TERM`` must look like to be passed on
@@ -95,12 +98,13 @@ def colour_system(term: str, colorterm: str) -> str:
 
 def child_environment(identity: Identity, home: PlayerHome, client_env: Mapping[str, str],
                       term: str | None, server_env: Mapping[str, str] | None = None,
-                      fps: int | None = None) -> dict[str, str]:
+                      fps: int | None = None, board: Path | None = None) -> dict[str, str]:
     """The whole environment of a game process.
 
     From the client only ``TERM`` (the PTY's terminal type, checked), ``COLORTERM`` and
     ``LANG`` (checked) pass; ``PATH`` and ``HOME`` are the server's.  ``COLUMNS`` and ``LINES``
-    are never set: the window size is the PTY's.
+    are never set: the window size is the PTY's.  ``board`` is the directory of the host's
+    leaderboard file, used when the server has no shared database.
     """
     server = os.environ if server_env is None else server_env
     term = term if term is not None and SAFE_TERM.fullmatch(term) else DEFAULT_TERM
@@ -119,6 +123,8 @@ def child_environment(identity: Identity, home: PlayerHome, client_env: Mapping[
         env["COLORTERM"] = colorterm.lower()
     if server.get("PUZZLETERM_STORE"):  # a shared database (the server's own setting)
         env["PUZZLETERM_STORE"] = server["PUZZLETERM_STORE"]
+    elif board is not None:  # else the host's board file: its players share a leaderboard
+        env["PUZZLETERM_BOARD"] = str(board)
     if identity.guest:
         env["PUZZLETERM_GUEST"] = "1"
     if fps is not None:

@@ -23,7 +23,14 @@ from pathlib import Path
 import asyncssh
 
 from ..engine.words import count, plural
-from .identity import Identity, PlayerHome, child_environment, guest_identity, key_identity
+from .identity import (
+    BOARD_DIR,
+    Identity,
+    PlayerHome,
+    child_environment,
+    guest_identity,
+    key_identity,
+)
 from .keybudget import KeyBudget
 from .limits import Connection, Gate, Limits, Refusal, Ticket
 from .notice import ScreenNotice
@@ -393,7 +400,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.home = PlayerHome.for_identity(self.identity, self.server.config.data_dir)
             env = child_environment(self.identity, self.home, self.chan.get_environment(),
                                     self.term_type, self.server.config.server_env,
-                                    self.server.config.fps)
+                                    self.server.config.fps,
+                                    board=self.server.config.data_dir / BOARD_DIR)
         except Exception as exc:  # the session ends, the server goes on
             self._cannot_start(exc)
             return

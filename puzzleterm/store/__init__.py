@@ -3,6 +3,8 @@
 One :class:`Store` protocol, three back ends, none built on another:
 
 - :mod:`.sqlite`: a local SQLite file (the default: nothing to set up);
+- :mod:`.host`: under ``puzzleterm serve`` with the default store, each player's file plus
+  one board file for the host's results, names and leaderboard;
 - :mod:`.pg`: PostgreSQL, the same statements (:mod:`.tables`) and schema (:mod:`.schema`);
 - :mod:`.shared`: PostgreSQL behind a local SQLite outbox, for several ``puzzleterm serve``
   hosts sharing one database, chosen with a ``postgresql://`` URL (``--store`` or
@@ -17,6 +19,7 @@ import os
 from pathlib import Path
 
 from .claims import Claim, GameOpenElsewhere
+from .host import BOARD_ENV, HostStore
 from .pg import is_postgres_url
 from .protocol import Store
 from .records import (
@@ -45,6 +48,7 @@ from .sqlite import DB_NAME, SqliteStore, deals_in, default_home
 
 __all__ = [
     "ARCHIVE",
+    "BOARD_ENV",
     "DB_NAME",
     "FREE_PREFIX",
     "LOCAL_PLAYER",
@@ -57,6 +61,7 @@ __all__ = [
     "DailyResult",
     "FinishedGame",
     "GameOpenElsewhere",
+    "HostStore",
     "LeaderRow",
     "Leaderboard",
     "NameError_",
@@ -99,5 +104,8 @@ def open_store(url: str | None = None, home: Path | None = None,
         store.notices.append(f"{exc}; using the local file.")
         return store
     if url in ("", "sqlite"):
+        board = os.environ.get(BOARD_ENV)
+        if board:  # a game of ``puzzleterm serve``: the host's players share one board
+            return HostStore.open(home, Path(board), player)
         return SqliteStore.open(home, player)
     return open_shared(url, home, player)

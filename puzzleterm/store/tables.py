@@ -252,17 +252,26 @@ class Tables:
             self.run("DELETE FROM games WHERE player = ? AND slot = ?", (player, slot))
             if result is None:
                 return True
-            cur = self.run(
-                "INSERT INTO results (player, daily_date, kind, params, level, "
-                "seed_id, elapsed, hints, reveals, checked, assisted, finished, data, "
-                "unranked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT DO NOTHING",
-                (player, result.day.isoformat(), result.kind, result.params, result.level,
-                 result.seed_id, result.elapsed, result.hints, result.reveals,
-                 int(result.checked), int(result.assisted), result.finished, data,
-                 result.unranked),
-            )
-            return bool(cur.rowcount == 1)
+            return self._insert_result(player, result, data)
+
+    def add_result(self, player: str, result: DailyResult, data: str) -> bool:
+        """Keep a daily result alone (a host's board: the game is kept elsewhere); False when
+        the day and kind had one already (kept as it was)."""
+        with self.write():
+            return self._insert_result(player, result, data)
+
+    def _insert_result(self, player: str, result: DailyResult, data: str) -> bool:
+        cur = self.run(
+            "INSERT INTO results (player, daily_date, kind, params, level, "
+            "seed_id, elapsed, hints, reveals, checked, assisted, finished, data, "
+            "unranked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (player, result.day.isoformat(), result.kind, result.params, result.level,
+             result.seed_id, result.elapsed, result.hints, result.reveals,
+             int(result.checked), int(result.assisted), result.finished, data,
+             result.unranked),
+        )
+        return bool(cur.rowcount == 1)
 
     def finished_count(self, player: str) -> int:
         return int(self.run("SELECT COUNT(*) FROM finished WHERE player = ?",
