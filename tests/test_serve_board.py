@@ -1,13 +1,14 @@
 """The leaderboard of one ``puzzleterm serve`` host with the default store, tried over SSH on
 loopback as players and cheats would: two keys share one board, in the right order; a script
-typing today's daily at machine speed is recorded, not ranked; a Cyrillic look-alike name and
-a name that reads as another player's key are refused."""
+typing today's daily at machine speed is recorded, not ranked; an archive solve is recorded,
+not ranked on its day's board; a Cyrillic look-alike name and a name that reads as another
+player's key are refused."""
 
 from __future__ import annotations
 
 import asyncio
 import re
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import asyncssh
@@ -18,7 +19,7 @@ from puzzleterm.engine.daily import DailyEntry, daily_set
 from puzzleterm.serve.identity import BOARD_DIR
 from puzzleterm.serve.server import GameServer
 from puzzleterm.session import Session
-from puzzleterm.store import TOO_FAST, SqliteStore, display_name
+from puzzleterm.store import ARCHIVE, TOO_FAST, SqliteStore, display_name
 from tests.serve_client import ENTER, Player, start_server
 
 ARROWS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
@@ -30,18 +31,23 @@ def default_store(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PUZZLETERM_STORE", raising=False)  # the host's own, no database
 
 
-def todays_latin() -> tuple[list[DailyEntry], DailyEntry]:
-    entries = daily_set(date.today())
+def todays_latin(day: date | None = None) -> tuple[list[DailyEntry], DailyEntry]:
+    entries = daily_set(day or date.today())
     [entry] = [e for e in entries if e.kind == "latin"]
     return entries, entry
 
 
-async def open_daily(player: Player, entries: list[DailyEntry], entry: DailyEntry) -> None:
+async def open_daily(player: Player, entries: list[DailyEntry], entry: DailyEntry,
+                     days_back: int = 0) -> None:
     await player.wait_for(lambda s: "Latin square" in s and "Quit" in s, 20)
-    await player.keys(b"d")  # the calendar, today's set, the Latin square
+    await player.keys(b"d")  # the calendar, the day's set, the Latin square
     await player.wait_for(lambda s: "Daily puzzles" in s)
+    if days_back:
+        await player.keys(*[ARROWS["left"]] * days_back)
+        await player.wait_for(lambda s: entry.day.strftime("%a %d %b %Y") in s)
+        await asyncio.sleep(0.5)  # the day's list filled
     await player.keys(ENTER, *[ARROWS["down"]] * entries.index(entry), ENTER)
-    await player.wait_for(lambda s: f"Daily {date.today().isoformat()}" in s, 20)
+    await player.wait_for(lambda s: f"Daily {entry.day.isoformat()}" in s, 20)
 
 
 async def solve(player: Player, entry: DailyEntry, pause: float | None) -> str:
@@ -68,8 +74,8 @@ async def solve(player: Player, entry: DailyEntry, pause: float | None) -> str:
             await player.keys(b"".join(keys), pause=pause)
     if pause is None:
         await player.keys(b"".join(typed), pause=0)
-    return await player.wait_for(lambda s: "Solved!" in s and ("today." in s or "rank" in s),
-                                 30)
+    return await player.wait_for(
+        lambda s: "Solved!" in s and ("today." in s or "rank" in s or "Archive" in s), 30)
 
 
 def human_pace(entry: DailyEntry, margin: float) -> float:
@@ -129,6 +135,28 @@ async def test_a_script_typing_today_s_daily_is_recorded_not_ranked(tmp_path: Pa
     day = board.leaderboard(date.today(), "latin")
     assert day.total == 0 and day.place is None
     assert [(r.player, r.note) for r in day.apart] == [(player_id, TOO_FAST)]
+
+
+async def test_an_archive_solve_is_recorded_not_ranked_on_its_day(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    yesterday = date.today() - timedelta(days=1)
+    entries, entry = todays_latin(yesterday)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    player_id = "key-" + key.get_fingerprint("sha256")
+    try:
+        late = await Player(server, key).connect()
+        await open_daily(late, entries, entry, days_back=1)
+        text = await solve(late, entry, human_pace(entry, 1.5))
+        assert "Archive solves are recorded, not ranked" in text and "1st" not in text
+        await late.close()
+    finally:
+        await stop(server)
+    board = board_of(tmp_path, player_id)
+    [kept] = board.results()
+    assert (kept.day, kept.unranked) == (yesterday, ARCHIVE)
+    day = board.leaderboard(yesterday, "latin")
+    assert day.total == 0 and day.place is None
+    assert [(r.player, r.note) for r in day.apart] == [(player_id, ARCHIVE)]
 
 
 async def name_field(player: Player) -> None:
