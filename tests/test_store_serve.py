@@ -18,7 +18,8 @@ import pytest
 from puzzleterm.daily_play import deal_entry, floor_of, placements
 from puzzleterm.engine import find_kind
 from puzzleterm.engine.daily import daily_set
-from puzzleterm.play import Session
+from puzzleterm.play import SavedGame, Session
+from puzzleterm.store import DailyResult
 from puzzleterm.store.pg import PgStore
 from tests.pgserver import pg_server
 from tests.serve_client import ENTER, Player, start_server
@@ -93,3 +94,58 @@ async def test_a_daily_finished_on_one_host_is_on_the_others_leaderboard(
         await second.close()
     finally:
         await asyncio.gather(asyncio.wait_for(one.stop(), 20), asyncio.wait_for(two.stop(), 20))
+
+
+async def test_a_daily_finished_while_the_database_is_stopped_has_its_rank_pending(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finished over SSH while PostgreSQL is stopped: the dialog says the rank is pending
+    (not "1st of 1" from the host's copy); once the database is back, the board gives the
+    right place, behind a faster player of another host."""
+    server = pg_server()
+    url = server.new_database()
+    monkeypatch.setenv("PUZZLETERM_STORE", url)
+    today = date.today()
+    entries = daily_set(today)
+    [entry] = [e for e in entries if e.kind == "latin"]
+    puzzle = deal_entry(entry)
+    solution = Session(puzzle, lambda: 0.0).solution
+    floor = floor_of(puzzle, solution)
+    quick = PgStore.connect(url, "key-SHA256:Quick0123456789")  # faster, through another host
+    quick.finish_current(SavedGame(kind="latin", params=entry.params, game_id=puzzle.game_id),
+                         result=DailyResult(today, "latin", entry.params, "medium",
+                                            entry.seed_id, floor + 0.5, 0, 0, False, False,
+                                            1.0))
+    quick.tables.run("CHECKPOINT")  # the test server commits lazily: kept through the stop
+    quick.close()
+    host = await start_server(tmp_path / "host")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        player = await Player(host, key).connect()
+        await player.wait_for(lambda s: "Latin square" in s and "Quit" in s)
+        server.stop()
+        await player.keys(b"d")
+        await player.wait_for(lambda s: "Daily puzzles" in s)
+        await player.keys(ENTER, *[ARROWS["down"]] * entries.index(entry), ENTER)
+        await player.wait_for(lambda s: f"Daily {today.isoformat()}" in s, 20)
+        pace = 1.5 * floor / placements(puzzle, solution)
+        await solve_by_keys(player, list(puzzle.state.values), list(solution.values),
+                            puzzle.state.geo.n, pace)
+        text = await player.wait_for(lambda s: "Solved!" in s and "pending" in s, 20)
+        assert "Your rank is pending" in text and "1st of 1" not in text
+        await player.close()
+        server.start()
+        again = await Player(host, key).connect()  # back: what waited is sent at the start
+        await again.wait_for(lambda s: "Latin square" in s and "Quit" in s, 20)
+        await again.keys(b"l")
+        await again.wait_for(lambda s: "Leaderboard ·" in s)
+        for e in entries[1:entries.index(entry) + 1]:
+            await again.keys(b"k")
+            title = find_kind(e.kind).title
+            await again.wait_for(lambda s, t=title: f"· {t}" in s)
+        text = await again.wait_for(lambda s: "· Latin square" in s and "2 ranked" in s, 20)
+        assert re.search(r"2\.\s+key:\S+\s+\d\d:\d\d ← you", text), text
+        assert "pending" not in text
+        await again.close()
+    finally:
+        server.ensure_running()
+        await asyncio.wait_for(host.stop(), 20)
