@@ -16,9 +16,9 @@ import pytest
 
 from puzzleterm.daily_play import deal_entry, floor_of, placements
 from puzzleterm.engine.daily import DailyEntry, daily_set
+from puzzleterm.play import Session
 from puzzleterm.serve.identity import BOARD_DIR
 from puzzleterm.serve.server import GameServer
-from puzzleterm.session import Session
 from puzzleterm.store import ARCHIVE, TOO_FAST, SqliteStore, display_name
 from tests.serve_client import ENTER, Player, start_server
 

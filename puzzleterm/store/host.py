@@ -25,7 +25,7 @@ from contextlib import suppress
 from datetime import date
 from pathlib import Path
 
-from ..session import SavedGame
+from ..play import SavedGame
 from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, StoreError
 from .sqlite import SqliteStore
 from .tables import dump_saved
