@@ -116,7 +116,7 @@ class LeaderboardScreen(Screen[None]):
             self.app.notify(str(exc), severity="error", timeout=8)
             return
         self._hide(event.input)
-        taken = self.puzzle_app.store.name() or event.value.strip()  # as normalised
+        taken = self.lobby.store.name() or event.value.strip()  # as normalised
         self.app.notify(f"You are {taken} on the leaderboard.", timeout=5)
         self.fill()
 
