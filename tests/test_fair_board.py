@@ -45,7 +45,7 @@ stores = pgserver.stores  # the fixture: these run on SQLite and on PostgreSQL
 def test_the_floor_counts_the_placements_of_each_kind() -> None:
     for entry in daily_set(DAY):
         puzzle = deal_entry(entry)
-        solution = Session(puzzle, lambda: 0.0).solution
+        solution = Session(puzzle).solution
         n = placements(puzzle, solution)
         kind = find_kind(entry.kind)
         # the reveal-all move fills exactly what the givens leave open
@@ -56,14 +56,14 @@ def test_the_floor_counts_the_placements_of_each_kind() -> None:
         assert floor_of(puzzle, solution) == pytest.approx(per * n)
     latin = deal_entry(latin_entry())
     givens = sum(1 for v in latin.state.values if v)
-    assert placements(latin, Session(latin, lambda: 0.0).solution) == 36 - givens
+    assert placements(latin, Session(latin).solution) == 36 - givens
 
 
 def test_a_daily_solved_faster_than_a_person_can_is_kept_but_not_ranked(
         stores: StoreFactory) -> None:
     entry = latin_entry()
     puzzle = deal_entry(entry)
-    floor = floor_of(puzzle, Session(puzzle, lambda: 0.0).solution)
+    floor = floor_of(puzzle, Session(puzzle).solution)
     times = {ANN: 300.0, BOB: floor, CY: 0.455}  # a person, one at the floor, a script
     for player, elapsed in times.items():
         store = stores(player)

@@ -54,7 +54,7 @@ async def solve(player: Player, entry: DailyEntry, pause: float | None) -> str:
     """Type every blank's digit, moving with the arrows: one cell every ``pause`` seconds,
     or (None) the whole solution in one write, as a script would.  The dialog's text."""
     puzzle = deal_entry(entry)
-    solution = Session(puzzle, lambda: 0.0).solution
+    solution = Session(puzzle).solution
     givens, values, n = list(puzzle.state.values), list(solution.values), puzzle.state.geo.n
     found = CELL.search(await player.wait_for(lambda s: CELL.search(s) is not None, 20))
     assert found is not None
@@ -81,7 +81,7 @@ async def solve(player: Player, entry: DailyEntry, pause: float | None) -> str:
 def human_pace(entry: DailyEntry, margin: float) -> float:
     """Seconds a cell, ``margin`` times the pace of the floor: a person, slow or quick."""
     puzzle = deal_entry(entry)
-    solution = Session(puzzle, lambda: 0.0).solution
+    solution = Session(puzzle).solution
     return margin * floor_of(puzzle, solution) / placements(puzzle, solution)
 
 

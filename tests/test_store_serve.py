@@ -108,7 +108,7 @@ async def test_a_daily_finished_while_the_database_is_stopped_has_its_rank_pendi
     entries = daily_set(today)
     [entry] = [e for e in entries if e.kind == "latin"]
     puzzle = deal_entry(entry)
-    solution = Session(puzzle, lambda: 0.0).solution
+    solution = Session(puzzle).solution
     floor = floor_of(puzzle, solution)
     quick = PgStore.connect(url, "key-SHA256:Quick0123456789")  # faster, through another host
     quick.finish_current(SavedGame(kind="latin", params=entry.params, game_id=puzzle.game_id),
