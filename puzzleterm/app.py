@@ -34,6 +34,7 @@ from .daily_play import (
     local_today,
     record_daily,
     remember,
+    settle,
     slot_of,
     take_dealt,
 )
@@ -138,6 +139,8 @@ class PuzzleApp(App[int]):
         self._claimed: set[str] = set()
         #: what to say on the screen of a game just taken from another app
         self._taken: str | None = None
+        #: a daily finished while the shared database was away, and its dialog
+        self._pending_rank: tuple[DailyDone, CompletionScreen] | None = None
         self.ports = Ports(clock=self.clock, autosave=self.save_game,
                            dealer=Dealer(seeds=self.seeds, daily=self._daily_puzzle))
 
@@ -161,7 +164,7 @@ class PuzzleApp(App[int]):
             self.notify(notice, severity="warning", timeout=10)
         # a shared store tells of a lost database while playing, and sends what waited
         self.store.listener = lambda text: self.notify(text, severity="warning", timeout=10)
-        self.set_interval(5.0, self.store.sync)
+        self.set_interval(5.0, self.sync_store)
         if os.environ.get("PUZZLETERM_GUEST"):  # set by `puzzleterm serve`
             self.notify("You are playing as a guest: progress is not kept. Connect with an SSH "
                         "key to keep it.", timeout=10)
@@ -510,7 +513,26 @@ class PuzzleApp(App[int]):
         summary = message.summary
         if done is not None:
             summary = replace(summary, share=done.share, streak=done.streak_text)
-        self.push_screen(CompletionScreen(summary), message.screen.after_completion)
+        dialog = CompletionScreen(summary)
+        if done is not None and done.board is not None and done.board.pending:
+            self._pending_rank = (done, dialog)  # shown once the shared database is back
+        self.push_screen(dialog, message.screen.after_completion)
+
+    def sync_store(self) -> None:
+        """Send what waits in a shared store's outbox; then a rank that was pending."""
+        self.store.sync()
+        if self._pending_rank is None:
+            return
+        done, dialog = self._pending_rank
+        try:
+            settled = settle(done, self.store)
+        except StoreError:
+            return
+        if settled is None or settled.streak_text is None:
+            return
+        self._pending_rank = None
+        dialog.show_streak(settled.streak_text)
+        self.notify(f"Your rank is in: {settled.streak_text.splitlines()[-1]}", timeout=10)
 
     def finish(self, saved: SavedGame) -> DailyDone | None:
         """Record a finished game; for a daily, its result too (once it replays to a solved

@@ -272,6 +272,15 @@ def record_daily(saved: SavedGame, slot: str, store: Store, today: date,
     return DailyDone(kept, new, streak, share_line(kept, streak[0]), board=board, today=today)
 
 
+def settle(done: DailyDone, store: Store) -> DailyDone | None:
+    """A daily whose rank was pending (the shared database away), with its rank once the
+    board is the database's again; None while it is still pending (or was not)."""
+    if done.result is None or done.board is None or not done.board.pending:
+        return None
+    board = store.leaderboard(done.result.day, done.result.kind)
+    return None if board.pending else replace(done, board=board)
+
+
 # -- the leaderboard --------------------------------------------------------------------------
 GUEST_NOTE = "Guests are not ranked: connect with an SSH key to be on the leaderboard."
 

@@ -18,6 +18,7 @@ from puzzleterm.daily_play import (
     placements,
     rank_text,
     record_daily,
+    settle,
     verify,
 )
 from puzzleterm.engine import find_kind
@@ -197,9 +198,13 @@ def test_a_daily_finished_while_the_database_is_away_has_its_rank_pending(
         assert done.streak_text == ("Your rank is pending: it shows once the shared database "
                                     "is back.")  # not "1st of 1" from this host's copy
         assert "pending" in leaderboard_text(done.board, ANN)
+        assert settle(done, store) is None  # still away
     finally:
         server.start()
-    board = store.leaderboard(DAY, "latin")  # back: what waited is sent, then read
+    settled = settle(done, store)  # back: what waited is sent, then the board read
+    assert settled is not None and settled.streak_text == "You are 2nd of 2 today."
+    assert settle(settled, store) is None  # settled once
+    board = store.leaderboard(DAY, "latin")
     assert store.pending() == 0 and not board.pending
     assert (board.place, board.total) == (2, 2), board
     assert rank_text(board, True, done.result) == "You are 2nd of 2 today."

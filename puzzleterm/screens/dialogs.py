@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -359,6 +359,12 @@ class CompletionScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+
+    def show_streak(self, text: str) -> None:
+        """The streak and place lines again (a rank that was pending, now known)."""
+        self.summary = replace(self.summary, streak=text)
+        for field in self.query("#streak").results(Static):
+            field.update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
