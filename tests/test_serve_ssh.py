@@ -144,6 +144,7 @@ async def test_a_spawned_game_gets_only_its_environment(tmp_path: Path) -> None:
             "LANG": "C.UTF-8", "TEXTUAL_COLOR_SYSTEM": "256", "PUZZLETERM_PLAYER": player,
             "PUZZLETERM_HOME": str(server.config.data_dir / "players" /
                                    Identity(player).store_name),
+            "PUZZLETERM_BOARD": str(server.config.data_dir / "board"),  # the host's board
         }
         env = environ_of(guest.game_pid())
         assert env["PUZZLETERM_PLAYER"].startswith("guest-") and env["PUZZLETERM_GUEST"] == "1"

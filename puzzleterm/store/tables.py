@@ -307,12 +307,13 @@ class Tables:
         (names are told apart by their :func:`skeleton`: case and look-alikes aside), or can
         be read as the shown fingerprint of a key on this board."""
         name = check_name(name)
-        known = self.run("SELECT player FROM players UNION SELECT player FROM results"
-                         ).fetchall()
-        if reads_as_key(name, (str(p) for (p,) in known if str(p) != player)):
-            raise NameError_(f"{name!r} reads like another player's key; choose another name")
         try:
-            with self.write():
+            with self.write():  # the check and the write in one transaction
+                known = self.run("SELECT player FROM players UNION SELECT player FROM "
+                                 "results").fetchall()
+                if reads_as_key(name, (str(p) for (p,) in known if str(p) != player)):
+                    raise NameError_(f"{name!r} reads like another player's key; choose "
+                                     "another name")
                 self.run("INSERT INTO players (player, name, updated, skeleton) "
                          "VALUES (?, ?, ?, ?) ON CONFLICT(player) DO UPDATE SET "
                          "name = excluded.name, updated = excluded.updated, "
