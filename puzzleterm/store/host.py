@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 
 from ..play import SavedGame
+from .claims import Claim
 from .records import MAIN_SLOT, DailyResult, FinishedGame, Leaderboard, StoreError
 from .sqlite import SqliteStore
 from .tables import dump_saved
@@ -89,6 +90,15 @@ class HostStore:
             self.board.close()
 
     # -- the player's own file ---------------------------------------------------------
+    def claim(self, slot: str) -> Claim | None:
+        return self.local.claim(slot)
+
+    def release(self, slot: str) -> None:
+        self.local.release(slot)
+
+    def read_slot(self, slot: str = MAIN_SLOT) -> str:
+        return self.local.read_slot(slot)
+
     def save_current(self, saved: SavedGame, slot: str = MAIN_SLOT) -> None:
         self.local.save_current(saved, slot)
 
