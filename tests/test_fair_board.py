@@ -33,6 +33,7 @@ from puzzleterm.store import (
     display_name,
 )
 from puzzleterm.store.records import skeleton
+from puzzleterm.store.schema import SCHEMA_VERSION
 from puzzleterm.store.shared import SharedStore
 from tests import pgserver
 from tests.pgserver import StoreFactory, pg_server
@@ -162,13 +163,13 @@ def test_old_files_migrate_to_the_fair_board(tmp_path: Path) -> None:
     conn.execute("ALTER TABLE results DROP COLUMN unranked")
     conn.execute("DROP INDEX players_skeleton")
     conn.execute("ALTER TABLE players DROP COLUMN skeleton")
-    conn.execute("PRAGMA user_version=3")
+    conn.execute("PRAGMA user_version=4")  # the version before the fair board
     store.close()
     again = SqliteStore.open(tmp_path, ANN)
     assert again.results()[0].unranked is None  # a result of before: ranked as it was
     assert again.leaderboard(DAY, "sudoku").place == 1
     with sqlite3.connect(tmp_path / "puzzleterm.sqlite3") as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     again.close()
 
 
