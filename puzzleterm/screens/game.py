@@ -556,6 +556,11 @@ class GameScreen(Screen[None]):
         game = self.game
         if game is not None and self.playable():
             at = self.reveal_target()
+            if at is None:  # the reveal key reveals one place; never the whole solution
+                keys = self.bound_keys("reveal_all") or ["V"]
+                self.say(f"Nothing to reveal here ({keys[0]} reveals the whole solution)",
+                         "warning")
+                return
             self._input(lambda: game.reveal(at))
 
     def action_reveal_all(self) -> None:

@@ -147,15 +147,19 @@ class PentominoScreen(GameScreen, inherit_bindings=False):
             if not ok:
                 info.append("\n(does not fit here)", style="yellow")
         else:
-            info.append("Piece none (pick: F I L …)")
+            left = st.missing()
+            info.append("Piece none (pick: " + (" ".join(left[:6]) + (" …" if len(left) > 6 else "")
+                                               if left else "none left") + ")")
         r, c = st.board.rc(self.cursor)
         info.append(f"\nAt    r{r + 1}c{c + 1}")
         info.append(f"\nPlaced {12 - len(st.missing())}/12  moves {self.session.pos}")
         return info
 
     def reveal_target(self) -> str | None:
-        letter = self._letter_at(self.cursor)
-        return letter or self.picked
+        """The piece on the cursor's cell, else the piece picked, else the solution's piece
+        that covers the cell: always one piece (``A`` reveals the whole box)."""
+        r, c = self.state.board.rc(self.cursor)
+        return self._letter_at(self.cursor) or self.picked or f"r{r + 1}c{c + 1}"
 
     def broken_text(self) -> str:
         return "Pieces overlap"
