@@ -184,10 +184,12 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
                 and bool(session.options.get("shapes")))
 
     @property
+    def is_latin(self) -> bool:
+        return self.session is not None and self.session.kind.name == "latin"
+
+    @property
     def shapes_possible(self) -> bool:
-        session = self.session
-        return (session is not None and session.kind.name == "latin"
-                and self.state.geo.n == len(LATIN_SYMBOLS))
+        return self.is_latin and self.state.geo.n == len(LATIN_SYMBOLS)
 
     def panel_lines(self) -> Text:
         session = self.session
@@ -228,6 +230,9 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
     def key_to_move(self, event: events.Key) -> bool:
         geo = self.state.geo
         key = event.key
+        if key == "o" and self.is_latin and not self.shapes_possible:
+            self.action_symbols()  # the binding is off here: say why rather than nothing
+            return True
         ch = event.character or ""
         digit = geo.digit_of(ch) if len(ch) == 1 and ch.isalnum() else -1
         if digit > 0 and (ch.isdigit() or geo.n > 9):
@@ -303,7 +308,7 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply to this game; grey out those that do nothing now."""
         if action == "symbols":
-            if not self.shapes_possible:
+            if not self.shapes_possible:  # hidden from the footer (o still says why on Latin)
                 return False
             return None if self.game is None or self.game.board_hidden else True
         if action in SUDOKU_ACTIONS and action not in GAME_ACTIONS:
@@ -338,7 +343,12 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
 
     def action_symbols(self) -> None:
         s = self.session
-        if s is None or not self.shapes_possible:
+        if s is None:
+            return
+        if not self.shapes_possible:  # a Latin square of another size: say why, not nothing
+            self.say(f"Shapes are for 5x5 Latin squares: there are {len(LATIN_SYMBOLS)} shapes "
+                     f"({' '.join(LATIN_SYMBOLS)}) and this square has {self.state.geo.n} "
+                     "symbols.", "warning")
             return
         s.options["shapes"] = not s.options.get("shapes")
         self.save()
