@@ -402,6 +402,7 @@ class Stats:
     best_streak: int
     dailies: int
     recent: tuple[float, ...]  # solve times of the last daily Sudokus, oldest first
+    recent_days: tuple[date, ...] = ()  # the days of those times
 
 
 def stats_of(finished: Sequence[FinishedGame], results: Sequence[DailyResult],
@@ -419,8 +420,10 @@ def stats_of(finished: Sequence[FinishedGame], results: Sequence[DailyResult],
                              sum(1 for g in games if not g.assisted), min(times, default=None),
                              statistics.median(times) if times else None))
     current, best = streak_of(results, today)
-    sudoku = [r.elapsed for r in results if r.kind == STREAK_KIND and r.clean]
-    return Stats(tuple(rows), current, best, len(results), tuple(sudoku[-recent:]))
+    sudoku = sorted((r.day, r.elapsed) for r in results if r.kind == STREAK_KIND and r.clean)
+    last = sudoku[-recent:] if recent > 0 else []
+    return Stats(tuple(rows), current, best, len(results), tuple(t for _, t in last),
+                 tuple(d for d, _ in last))
 
 
 _LEVEL_ORDER = {lv.name.lower(): i for i, lv in enumerate(Level)}

@@ -115,7 +115,8 @@ def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:
 
 
 def test_stats(snap_compare: Snap, tmp_path: Path) -> None:
-    # a week of daily results ending on the snapshot day: streak, table and the sparkline
+    # a week of daily results ending on the snapshot day: streak, table, the recent times
+    # as labelled bars and the medians by level
     store = SqliteStore.open(tmp_path)
     base = SavedGame(kind="sudoku", params="9x9", game_id="sudoku:9x9:x", level="easy")
     noon = datetime.combine(SNAP_DAY, datetime.min.time()).timestamp() + 12 * 3600

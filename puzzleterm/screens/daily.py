@@ -14,22 +14,42 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Label, OptionList, Sparkline, Static
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..daily_play import DayItem, day_items, stats_for, stats_text
+from ..daily_play import DayItem, Stats, day_items, stats_for, stats_text
+from ..engine import find_kind
 from ..engine.daily import FIRST_DATE, STREAK_KIND
 from ..play import format_time
+from ..widgets.bar_chart import Bar, ColumnChart, RowChart
 from .help import CALENDAR_KEYS, STATS_KEYS, Keys
 from .keyorder import ask_app
 from .leaderboard import LeaderboardScreen
 from .messages import Lobby, OpenDaily
 
 DAY_MARKS = {"done": "✓", "started": "·", "new": " "}
+
+
+def recent_bars(stats: Stats) -> list[Bar]:
+    """The recent daily Sudoku times as bars, each labelled with its day (``11-23``)."""
+    days = stats.recent_days or (None,) * len(stats.recent)
+    return [Bar(d.strftime("%m-%d") if d is not None else "", t, format_time(t))
+            for d, t in zip(days, stats.recent, strict=True)]
+
+
+def median_bars(stats: Stats) -> list[Bar]:
+    """The median unaided time of each kind, size and level played (``—``: none unaided);
+    the kind's name is left out of the labels when only one kind was played."""
+    one_kind = len({r.kind for r in stats.rows}) == 1
+    return [Bar(f"{r.params} {r.level}" if one_kind
+                else f"{find_kind(r.kind).title} {r.params} {r.level}",
+                r.median if r.median is not None else 0.0,
+                format_time(r.median) if r.median is not None else "—")
+            for r in stats.rows]
 
 
 def item_line(item: DayItem, params: bool = True) -> Text:
@@ -234,14 +254,31 @@ class StatsScreen(Screen[None]):
         self.app.push_screen(LeaderboardScreen(self.lobby))
 
     def compose(self) -> ComposeResult:
-        stats = stats_for(self.lobby.store, self.lobby.today())
+        self.stats = stats = stats_for(self.lobby.store, self.lobby.today())
         yield Label("Stats", id="stats-title")
-        with Vertical(id="stats-box"):
-            yield Static(stats_text(stats, recent=False), id="stats-table")
-            if stats.recent:
-                yield Label("Recent daily Sudoku times (oldest to newest)", id="spark-label")
-                yield Sparkline(list(stats.recent), id="recent")
+        with VerticalScroll(id="stats-box"):
+            table = "\n".join(line for line in stats_text(stats, recent=False).splitlines()
+                               if line)  # no blank line: the charts need the room
+            yield Static(table, id="stats-table")
+        with Horizontal(id="charts"):
+            with Vertical(id="recent-box"):
+                if stats.recent:
+                    yield ColumnChart(recent_bars(stats), id="recent")
+                else:
+                    yield Static("No daily Sudoku solved unaided yet.", classes="empty")
+            with Vertical(id="medians-box"):
+                medians = median_bars(stats)
+                if medians:
+                    yield RowChart(medians, id="medians")
+                else:
+                    yield Static("No times yet.", classes="empty")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#recent-box").border_title = "Recent daily Sudoku times"
+        kinds = {find_kind(r.kind).title for r in self.stats.rows}
+        self.query_one("#medians-box").border_title = (
+            f"{kinds.pop()}: median by level" if len(kinds) == 1 else "Median by level")
 
     def action_back(self) -> None:
         self.app.pop_screen()

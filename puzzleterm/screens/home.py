@@ -3,6 +3,7 @@ puzzle kind, today's daily set, help and quit."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import ClassVar
 
 from rich.text import Text
@@ -42,9 +43,13 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    #: seconds between looks at the date: after midnight the daily set is the new day's
+    DAY_CHECK: ClassVar[float] = 20.0
+
     def __init__(self, lobby: Lobby) -> None:
         super().__init__()
         self.lobby = lobby
+        self.day: date | None = None  # the day whose set is shown
 
     def compose(self) -> ComposeResult:
         yield Label(BANNER, id="banner")
@@ -62,6 +67,13 @@ class HomeScreen(Screen[None]):
         self.query_one("#kinds-box").border_title = "Play"
         self.rebuild_menu()
         self.query_one("#menu", OptionList).focus()
+        self.set_interval(self.DAY_CHECK, self.check_day)
+
+    def check_day(self) -> None:
+        """Show the new day's set once the date has changed (the screen may be left open
+        across midnight)."""
+        if self.lobby.today() != self.day:
+            self.rebuild_daily()
 
     def on_screen_resume(self) -> None:
         self.rebuild_menu()
@@ -95,7 +107,7 @@ class HomeScreen(Screen[None]):
     def rebuild_daily(self) -> None:
         """Today's set, each with the player's progress (done and the time, or started)."""
         lobby = self.lobby
-        today = lobby.today()
+        today = self.day = lobby.today()
         self.query_one("#daily-box").border_title = f"Daily · {today.strftime('%a %d %b')}"
         menu = self.query_one("#daily-menu", OptionList)
         was = menu.highlighted
