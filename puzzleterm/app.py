@@ -29,11 +29,14 @@ from .daily_play import (
     DailyDone,
     Today,
     cached_puzzle,
+    daily_result,
+    day_of,
     deal_entry,
     entry_for,
     local_today,
     record_daily,
     remember,
+    result_share,
     settle,
     slot_of,
     take_dealt,
@@ -44,6 +47,7 @@ from .engine.gameid import parse_game_id
 from .play import (
     PRACTICE_KIND,
     PRACTICE_PARAMS,
+    PRACTICE_PREFIX,
     Clock,
     Dealer,
     DealRequest,
@@ -51,6 +55,7 @@ from .play import (
     NewGameChoice,
     Play,
     Ports,
+    Result,
     SavedGame,
     SaveError,
     format_time,
@@ -70,7 +75,8 @@ from .screens.messages import (
     OpenDaily,
     ResumeGame,
 )
-from .store import FREE_PREFIX, MAIN_SLOT, Store, StoreError, free_slot, open_store
+from .screens.solved import SolvedDailyScreen
+from .store import FREE_PREFIX, MAIN_SLOT, DailyResult, Store, StoreError, free_slot, open_store
 
 #: Signals that save every game in progress and end the app (see :meth:`PuzzleApp.hang_up`).
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -509,8 +515,15 @@ class PuzzleApp(App[int]):
     def on_game_finished(self, message: GameFinished) -> None:
         """Record a finished game and show what it earned; the dialog's answer goes back to
         the game's screen."""
-        done = self.finish(message.saved)
         summary = message.summary
+        if not message.result.recorded:  # practice: nothing is kept
+            entry = self._entry_of(message.result)
+            first = daily_result(self.store, entry) if entry is not None else None
+            share = result_share(self.store, first, self.today()) if first else None
+            self.push_screen(CompletionScreen(replace(summary, share=share, practice=True)),
+                             message.screen.after_completion)
+            return
+        done = self.finish(message.saved)
         if done is not None:
             summary = replace(summary, share=done.share, streak=done.streak_text)
         dialog = CompletionScreen(summary)
@@ -533,6 +546,11 @@ class PuzzleApp(App[int]):
         self._pending_rank = None
         dialog.show_streak(settled.streak_text)
         self.notify(f"Your rank is in: {settled.streak_text.splitlines()[-1]}", timeout=10)
+
+    def _entry_of(self, result: Result) -> DailyEntry | None:
+        """The daily a practice replay replays (None: not a daily's)."""
+        day = day_of((result.context or "").removeprefix(PRACTICE_PREFIX))
+        return entry_for(day, result.kind) if day is not None else None
 
     def finish(self, saved: SavedGame) -> DailyDone | None:
         """Record a finished game; for a daily, its result too (once it replays to a solved
@@ -571,6 +589,11 @@ class PuzzleApp(App[int]):
             with suppress(StoreError):
                 self.store.set_aside_current(str(exc), entry.slot)
         game: Play | None = None
+        if saved is None:
+            result = daily_result(self.store, entry)
+            if result is not None:  # solved: shown solved; playing again is a choice
+                self.show_solved(entry, result)
+                return
         if saved is not None:
             try:
                 game = Play.restore(saved, self.ports)
@@ -586,6 +609,26 @@ class PuzzleApp(App[int]):
             self._tell_taken(screen)
         else:
             self.push_screen(screen_for(entry.kind)(self.ports, request=DealRequest(daily=entry)))
+
+    def show_solved(self, entry: DailyEntry, result: DailyResult) -> None:
+        """A solved daily: its grid, time and share line; ``practice`` replays it."""
+        kind = find_kind(entry.kind)
+        title = f"Daily {entry.day.isoformat()} · {kind.title} {entry.params} {entry.level.label}"
+        assists = "no hints" if result.clean and not result.assisted else "assisted"
+        facts = (f"Time      {format_time(result.elapsed)}\n"
+                 f"Level     {entry.level.label}\n"
+                 f"Hints     {result.hints}\nRevealed  {result.reveals}\n\n"
+                 f"Solved {assists}; that time is the one kept.")
+
+        def answer(choice: str | None) -> None:
+            if choice == "practice":
+                self._leave_play_screens()
+                self.push_screen(screen_for(entry.kind)(
+                    self.ports, request=DealRequest(daily=entry, practice=True)))
+
+        self.push_screen(SolvedDailyScreen(entry, title, facts,
+                                           result_share(self.store, result, self.today()),
+                                           cached_puzzle(entry, self.store)), answer)
 
     def open_daily_kind(self, day: Any, kind: str) -> None:
         entry = entry_for(day, kind)

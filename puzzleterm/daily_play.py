@@ -357,6 +357,28 @@ def share_line(result: DailyResult, streak: int) -> str:
     return " · ".join(parts)
 
 
+def daily_result(store: Store, entry: DailyEntry) -> DailyResult | None:
+    """The player's result of a daily, or None when it was not solved."""
+    return next((r for r in store.results(since=entry.day, until=entry.day)
+                 if r.kind == entry.kind), None)
+
+
+def result_share(store: Store, result: DailyResult, today: date) -> str:
+    """The share line of a result already recorded (the streak as it stands today)."""
+    return share_line(result, streak_of(store.results(), today)[0])
+
+
+def solved_picture(entry: DailyEntry, puzzle: Puzzle[Any] | None = None) -> str:
+    """The solved grid of a daily as text (slow when it must be dealt: run it in a worker)."""
+    kind = find_kind(entry.kind)
+    puzzle = puzzle if puzzle is not None else deal(entry, kind)
+    solution = kind.solve(puzzle.state)
+    if solution is None:  # a dealt daily always has its one solution
+        raise PuzzleError("this daily has no solution")
+    fmt = next((f for f in ("grid", "picture") if f in kind.formats), None)
+    return kind.write(solution, fmt)
+
+
 # -- the set of a day, as a player sees it ------------------------------------------------------
 @dataclass(frozen=True)
 class DayItem:

@@ -12,11 +12,13 @@ from .clock import IDLE_PAUSE, Clock, GameClock, Hold
 from .deal import (
     PRACTICE_KIND,
     PRACTICE_PARAMS,
+    PRACTICE_PREFIX,
     Dealer,
     DealError,
     DealRequest,
     Dealt,
     NewGameChoice,
+    is_practice,
     practice_choices,
     prepare,
 )
@@ -28,6 +30,7 @@ __all__ = [
     "IDLE_PAUSE",
     "PRACTICE_KIND",
     "PRACTICE_PARAMS",
+    "PRACTICE_PREFIX",
     "SAVE_EVERY",
     "Autosave",
     "Clock",
@@ -49,6 +52,7 @@ __all__ = [
     "Session",
     "Stage",
     "format_time",
+    "is_practice",
     "practice_choices",
     "prepare",
 ]

@@ -53,22 +53,37 @@ def practice_choices(kind_name: str, params: str) -> tuple[PracticeChoice, ...]:
     return kind.practice_choices(kind.parse_params(params))
 
 
+#: The context of a practice replay begins so: ``practice:daily:<date>``.
+PRACTICE_PREFIX = "practice:"
+
+
+def is_practice(context: str | None) -> bool:
+    """Whether a game of this context is practice: played, never saved nor recorded."""
+    return context is not None and context.startswith(PRACTICE_PREFIX)
+
+
 @dataclass(frozen=True)
 class DealRequest:
-    """What to deal: exactly one of a new game, a game ID or a daily."""
+    """What to deal: exactly one of a new game, a game ID or a daily (``practice``: a daily
+    already solved, played again for practice and never recorded)."""
 
     choice: NewGameChoice | None = None
     game_id: str | None = None
     daily: DailyEntry | None = None
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if sum(x is not None for x in (self.choice, self.game_id, self.daily)) != 1:
             raise ValueError("a deal request names one of a choice, a game ID or a daily")
+        if self.practice and self.daily is None:
+            raise ValueError("only a daily is replayed for practice")
 
     @property
     def context(self) -> str | None:
-        """The context of the game it deals (a daily's, else None)."""
-        return self.daily.context if self.daily is not None else None
+        """The context of the game it deals (a daily's, a practice replay's, else None)."""
+        if self.daily is None:
+            return None
+        return PRACTICE_PREFIX + self.daily.context if self.practice else self.daily.context
 
     @property
     def asked_level(self) -> Level | None:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ..engine import Kind, Level, MoveError, Status, Step
 from ..engine.moves import Move
 from .clock import HIDING, IDLE_PAUSE, Clock, GameClock, Hold
-from .deal import Dealer, Dealt
+from .deal import Dealer, Dealt, is_practice
 from .hints import HintJob, HintNews, Hints, Stage
 from .session import SavedGame, Session
 
@@ -80,6 +80,13 @@ class Result:
     assisted: bool
     #: no assist at all: no hint asked for, none applied, no reveal, no check
     unaided: bool
+    #: a practice replay of a solved daily: never recorded
+    practice: bool = False
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the game counts (is kept among finished games, and a daily's result)."""
+        return not self.practice
 
 
 class Play:
@@ -315,9 +322,15 @@ class Play:
     def to_saved(self) -> SavedGame:
         return self.session.to_saved(self.clock.elapsed, self.clock.paused)
 
+    @property
+    def practice(self) -> bool:
+        """A practice replay (of a daily already solved): never saved, never recorded."""
+        return is_practice(self.session.context)
+
     def save(self) -> None:
-        """Save the game in progress (a finished game is recorded, not saved)."""
-        if not self.session.finished:
+        """Save the game in progress (a finished game is recorded, not saved; practice is
+        neither)."""
+        if not self.session.finished and not self.practice:
             self.ports.autosave(self.to_saved())
 
     def result(self) -> Result:
@@ -328,7 +341,7 @@ class Play:
             context=s.context, level=s.level, rating=s.rating,
             elapsed=round(self.clock.elapsed, 3), moves=s.pos, hints=s.hints_used,
             hints_applied=s.hints_applied, reveals=s.reveals, checks=s.checks,
-            assisted=s.assisted, unaided=s.unaided)
+            assisted=s.assisted, unaided=s.unaided, practice=self.practice)
 
     def take_result(self) -> Result | None:
         """The result, once: the first time it is asked for after the solve (a game

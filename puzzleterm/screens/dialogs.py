@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -18,6 +19,7 @@ from textual.widgets.option_list import Option
 from ..engine import Level
 from ..engine.kind import PracticeChoice
 from ..play import NewGameChoice, Result, format_time
+from ..widgets.share_box import ShareBox, clipboard_doubtful
 from .keyorder import enter_on_list, hand_on, move_in_list
 
 
@@ -299,6 +301,9 @@ class Summary:
     #: a daily's line to paste anywhere, and its streak
     share: str | None = None
     streak: str | None = None
+    #: a practice replay of a daily already solved: not recorded (``share`` is the first
+    #: solve's line)
+    practice: bool = False
 
     @classmethod
     def of(cls, result: Result, title: str) -> Summary:
@@ -347,12 +352,14 @@ class CompletionScreen(ModalScreen[str]):
             yield Static("\n".join(lines), id="summary")
             note = ("Assisted: hints, reveals or checks were used." if s.assisted
                     else "Solved unaided.")
+            if s.practice:
+                note = "Practice: this replay is not recorded. Your daily, as first solved:"
             yield Static(note, classes="note")
             if s.streak is not None:
                 yield Static(s.streak, id="streak", classes="note")
             if s.share is not None:
-                yield Static(Text.assemble(s.share, "\n", ("c copies this line", "dim")),
-                             id="share", classes="share")
+                yield ShareBox(s.share, id="share")
+                yield Static(Text("c copies this line", "dim"), classes="share-note")
             with ButtonRow(classes="buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Home", id="home")
@@ -378,8 +385,21 @@ class CompletionScreen(ModalScreen[str]):
 
     def action_copy(self) -> None:
         if self.summary.share is not None:
-            self.app.copy_to_clipboard(self.summary.share)
-            self.app.notify("Share line copied (where the terminal allows).", timeout=4)
+            copy_share(self, self.summary.share)
+
+
+def copy_share(screen: ModalScreen[Any], line: str) -> None:
+    """Copy a share line to the clipboard through the terminal, and leave it selected on
+    ``screen`` (its :class:`ShareBox`), to copy by hand where the terminal does not take it."""
+    screen.app.copy_to_clipboard(line)
+    box = screen.query_one(ShareBox)
+    box.select_all()
+    if clipboard_doubtful(os.environ):
+        screen.app.notify("This terminal may not take the clipboard: the line is selected "
+                          "on screen, copy it from there.", timeout=6)
+    else:
+        screen.app.notify("Share line copied (where the terminal allows); it is also "
+                          "selected on screen.", timeout=4)
 
 
 class GameIdScreen(ModalScreen[None]):

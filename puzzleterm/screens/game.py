@@ -34,6 +34,7 @@ from ..engine import MoveError, PuzzleError, Step
 from ..engine.daily import DEFAULT_KIND
 from ..engine.moves import Move
 from ..play import (
+    PRACTICE_PREFIX,
     DealRequest,
     Dealt,
     HintNews,
@@ -42,6 +43,7 @@ from ..play import (
     Play,
     Ports,
     Session,
+    is_practice,
 )
 from .dialogs import ConfirmScreen, GameIdScreen, Summary
 from .help import Keys, bound_keys, game_keys
@@ -168,9 +170,14 @@ class GameScreen(Screen[None]):
         return f"{self.daily_prefix()}{s.kind.title} {s.puzzle.params}"
 
     def daily_prefix(self) -> str:
-        """``Daily 2026-11-22 · `` in front of a daily game's title."""
-        day = day_of(self.session.context) if self.session is not None else None
-        return f"Daily {day.isoformat()} · " if day is not None else ""
+        """``Daily 2026-11-22 · `` in front of a daily game's title (``Practice · Daily
+        2026-11-22 · `` for a practice replay of it)."""
+        context = self.session.context if self.session is not None else None
+        practice = is_practice(context)
+        day = day_of((context or "").removeprefix(PRACTICE_PREFIX))
+        if day is None:
+            return ""
+        return f"{'Practice · ' * practice}Daily {day.isoformat()} · "
 
     # -- composition -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
