@@ -51,6 +51,7 @@ from .play import (
     Clock,
     Dealer,
     DealRequest,
+    Dealt,
     Hold,
     NewGameChoice,
     Play,
@@ -73,6 +74,7 @@ from .screens.messages import (
     GameFinished,
     GoHome,
     OpenDaily,
+    PlayDealt,
     ResumeGame,
 )
 from .screens.solved import SolvedDailyScreen
@@ -349,6 +351,26 @@ class PuzzleApp(App[int]):
             return
         self._leave_play_screens()
         self.push_screen(screen_for(name)(self.ports, request=request))
+
+    def on_play_dealt(self, message: PlayDealt) -> None:
+        self.play_dealt(message.dealt)
+
+    def play_dealt(self, dealt: Dealt) -> None:
+        """Play a puzzle already dealt and checked, asking first when it would replace the
+        game in progress."""
+        def play() -> None:
+            self._leave_play_screens()
+            self.push_screen(screen_for(dealt.puzzle.kind)(self.ports,
+                                                           Play.dealt(dealt, self.ports)))
+
+        at_stake = self.progress_at_stake(dealt.puzzle.kind, dealt.puzzle.params)
+        if at_stake is None:
+            play()
+            return
+        self.push_screen(
+            ConfirmScreen(f"Play your puzzle? The game in progress ({at_stake}) will be "
+                          "replaced.", yes="Play it", no="Keep mine"),
+            lambda yes: play() if yes else None)
 
     def on_go_home(self, _message: GoHome) -> None:
         self.leave_to_home()

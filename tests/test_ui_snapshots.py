@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 
 from puzzleterm.app import PuzzleApp
@@ -108,6 +109,17 @@ def test_practice_chooser(snap_compare: Snap, tmp_path: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("puzzleterm.app.practice_choices", lambda kind, params: PRACTICE)
     assert snap_compare(app_for(tmp_path), run_before=keys("p", "down"))
+
+
+def test_own_puzzle_dialog(snap_compare: Snap, tmp_path: Path) -> None:
+    async def paste_a_picture(pilot: Pilot[Any]) -> None:
+        await keys("o")(pilot)
+        kind = find_kind("sudoku")
+        pilot.app.post_message(events.Paste(kind.write(kind.read(EASY9.split(":", 2)[2]),
+                                                       "grid")))
+        await pilot.pause()
+
+    assert snap_compare(app_for(tmp_path), run_before=paste_a_picture)
 
 
 def test_calendar(snap_compare: Snap, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from .deal import (
 )
 from .hints import HintJob, HintNews, Stage
 from .midend import SAVE_EVERY, Autosave, Play, Ports, Refused, Result
+from .own import deal_own, read_own
 from .session import SavedGame, SaveError, Session, format_time
 
 __all__ = [
@@ -51,8 +52,10 @@ __all__ = [
     "SavedGame",
     "Session",
     "Stage",
+    "deal_own",
     "format_time",
     "is_practice",
     "practice_choices",
     "prepare",
+    "read_own",
 ]

@@ -170,14 +170,12 @@ class GameScreen(Screen[None]):
         return f"{self.daily_prefix()}{s.kind.title} {s.puzzle.params}"
 
     def daily_prefix(self) -> str:
-        """``Daily 2026-11-22 · `` in front of a daily game's title (``Practice · Daily
-        2026-11-22 · `` for a practice replay of it)."""
+        """``Daily 2026-11-22 · `` in front of a daily game's title (``Practice · `` first
+        for a practice replay of it)."""
         context = self.session.context if self.session is not None else None
-        practice = is_practice(context)
         day = day_of((context or "").removeprefix(PRACTICE_PREFIX))
-        if day is None:
-            return ""
-        return f"{'Practice · ' * practice}Daily {day.isoformat()} · "
+        practice = "Practice · " if is_practice(context) else ""
+        return f"{practice}Daily {day.isoformat()} · " if day is not None else ""
 
     # -- composition -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -23,6 +23,7 @@ HOME_KEYS: Keys = [
         ("p", "practise a technique: a Sudoku whose hardest step is it"),
         ("d", "the daily calendar: every day's puzzles"),
         ("s", "your stats and daily streak"),
+        ("o", "your own puzzle: paste a game ID, a grid or a picture"),
         ("l", "today's leaderboard"),
         ("?", "this help"),
         ("q  Ctrl+Q", "quit"),

@@ -17,11 +17,13 @@ from textual.widgets.option_list import Option
 
 from ..daily_play import DayItem, day_items
 from ..engine import all_kinds
+from ..play import Dealt
 from . import has_screen
 from .daily import CalendarScreen, StatsScreen, item_line
 from .keyorder import ask_app, enter_on_list, hand_on, move_in_list
 from .leaderboard import LeaderboardScreen
-from .messages import ChooseNewGame, ChoosePractice, Lobby, OpenDaily, ResumeGame
+from .messages import ChooseNewGame, ChoosePractice, Lobby, OpenDaily, PlayDealt, ResumeGame
+from .own import OwnPuzzleScreen
 
 BANNER = "puzzleterm"
 
@@ -38,6 +40,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "practice", "Practice", show=False),
         Binding("d", "calendar", "Daily calendar"),
         Binding("s", "stats", "Stats"),
+        Binding("o", "own", "Own puzzle"),
         Binding("l", "leaderboard", "Leaderboard", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -162,6 +165,16 @@ class HomeScreen(Screen[None]):
 
     def action_leaderboard(self) -> None:
         self.app.push_screen(LeaderboardScreen(self.lobby))
+
+    def action_own(self) -> None:
+        """The dialog that takes the player's own puzzle; it is played once checked."""
+        kinds = [(k.name, k.title) for k in all_kinds() if has_screen(k.name)]
+
+        def chosen(dealt: Dealt | None) -> None:
+            if dealt is not None:
+                ask_app(self, PlayDealt(dealt))
+
+        self.app.push_screen(OwnPuzzleScreen(kinds), chosen)
 
     def action_continue(self) -> None:
         if self.lobby.saved_summary() is not None:

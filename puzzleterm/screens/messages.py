@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from ..engine import Puzzle
 from ..engine.daily import DailyEntry
-from ..play import Result, SavedGame
+from ..play import Dealt, Result, SavedGame
 from ..store import Store
 from .dialogs import Summary
 
@@ -68,6 +68,14 @@ class OpenDaily(Message):
     def __init__(self, entry: DailyEntry) -> None:
         super().__init__()
         self.entry = entry
+
+
+class PlayDealt(Message):
+    """Play a puzzle already dealt and checked (the player's own, from its dialog)."""
+
+    def __init__(self, dealt: Dealt) -> None:
+        super().__init__()
+        self.dealt = dealt
 
 
 class GoHome(Message):

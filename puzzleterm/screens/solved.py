@@ -26,12 +26,6 @@ class SolvedDailyScreen(ModalScreen[str | None]):
     """The solved daily: grid, time, share line; ``p`` replays it for practice."""
 
     CSS_PATH = "dialogs.tcss"
-    DEFAULT_CSS = """
-    SolvedDailyScreen .solved { width: 78; height: auto; max-height: 100%; }
-    SolvedDailyScreen #solved-body { height: auto; }
-    SolvedDailyScreen #solved-grid { width: auto; padding: 0 2 0 1; }
-    SolvedDailyScreen #solved-facts { width: 1fr; height: auto; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(None)", "Back"),
         Binding("p", "answer('practice')", "Replay for practice"),
