@@ -278,7 +278,13 @@ def settle(done: DailyDone, store: Store) -> DailyDone | None:
     if done.result is None or done.board is None or not done.board.pending:
         return None
     board = store.leaderboard(done.result.day, done.result.kind)
-    return None if board.pending else replace(done, board=board)
+    if board.pending:
+        return None
+    r = done.result
+    ranks = r.hints == r.reveals == 0 and not r.assisted and r.unranked is None
+    if ranks and board.place is None:
+        return None  # the database is back but this result is still on its way there
+    return replace(done, board=board)
 
 
 # -- the leaderboard --------------------------------------------------------------------------
