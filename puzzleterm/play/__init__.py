@@ -9,6 +9,7 @@ workers.
 """
 
 from .clock import IDLE_PAUSE, Clock, GameClock, Hold
+from .counts import symbols_left
 from .deal import (
     PRACTICE_KIND,
     PRACTICE_PARAMS,
@@ -58,4 +59,5 @@ __all__ = [
     "practice_choices",
     "prepare",
     "read_own",
+    "symbols_left",
 ]

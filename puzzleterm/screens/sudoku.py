@@ -19,6 +19,7 @@ from ..engine import MoveError
 from ..engine.sudoku import SudokuState
 from ..engine.sudoku import moves as sudoku_moves
 from ..engine.sudoku.formats import find_conflicts
+from ..play import symbols_left
 from ..widgets.sudoku_board import (
     LATIN_SYMBOLS,
     Board,
@@ -214,6 +215,13 @@ class SudokuScreen(GameScreen, inherit_bindings=False):
                                                if marks & (1 << (d - 1))))
         filled = sum(1 for v in st.values if v)
         info.append(f"\nFilled {filled}/{geo.ncells}  moves {session.pos}")
+        if geo.n <= 9 and not hidden:  # the digits still to place (16x16: no room at 80x24)
+            left = symbols_left(st.values, geo.n)  # a number pad: each symbol, its count below
+            info.append("\n")
+            for d, k in enumerate(left, 1):
+                info.append(("" if d == 1 else " ") + self._sym(d),
+                            style="dim" if k == 0 else "bold")
+            info.append("\n" + " ".join("✓" if k == 0 else str(k) for k in left), style="dim")
         return info
 
     def _solution(self) -> tuple[int, ...] | None:
