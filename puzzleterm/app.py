@@ -226,14 +226,9 @@ class PuzzleApp(App[int]):
         except PuzzleError as exc:
             self.notify(f"Could not open the game ID: {exc}", severity="error", timeout=10)
             return
-        at_stake = self.progress_at_stake(parsed.kind, parsed.params)
-        if at_stake is None:
-            self.start_game(DealRequest(game_id=game_id))
-            return
-        self.push_screen(
-            ConfirmScreen(f"Open this game ID? The game in progress ({at_stake}) will be "
-                          "replaced.", yes="Open it", no="Keep mine"),
-            lambda yes: self.start_game(DealRequest(game_id=game_id)) if yes else None)
+        self.unless_at_stake(parsed.kind, parsed.params,
+                             lambda: self.start_game(DealRequest(game_id=game_id)),
+                             "Open this game ID?", "replaced", "Open it", "Keep mine")
 
     def on_unmount(self) -> None:
         if self._store is not None:
@@ -302,14 +297,21 @@ class PuzzleApp(App[int]):
             else:
                 self.start_game(DealRequest(choice=choice))
 
-        at_stake = self.progress_at_stake(choice.kind, choice.params)
+        self.unless_at_stake(choice.kind, choice.params, deal,
+                             "Start a new game?", "lost", "New game", "Keep it")
+
+    def unless_at_stake(self, kind: str, params: str, then: Callable[[], None],
+                        question: str, fate: str, yes: str, no: str) -> None:
+        """``then()`` at once when no game in progress of ``kind`` and ``params`` would be
+        lost, else once the player confirms (``question`` + what becomes of that game)."""
+        at_stake = self.progress_at_stake(kind, params)
         if at_stake is None:
-            deal()
+            then()
             return
         self.push_screen(
-            ConfirmScreen(f"Start a new game? The game in progress ({at_stake}) will be "
-                          "lost.", yes="New game", no="Keep it"),
-            lambda yes: deal() if yes else None)
+            ConfirmScreen(f"{question} The game in progress ({at_stake}) will be {fate}.",
+                          yes=yes, no=no),
+            lambda ok: then() if ok else None)
 
     def progress_at_stake(self, kind: str, params: str) -> str | None:
         """What a new free game of ``kind`` at ``params`` would throw away: the unfinished
@@ -363,14 +365,8 @@ class PuzzleApp(App[int]):
             self.push_screen(screen_for(dealt.puzzle.kind)(self.ports,
                                                            Play.dealt(dealt, self.ports)))
 
-        at_stake = self.progress_at_stake(dealt.puzzle.kind, dealt.puzzle.params)
-        if at_stake is None:
-            play()
-            return
-        self.push_screen(
-            ConfirmScreen(f"Play your puzzle? The game in progress ({at_stake}) will be "
-                          "replaced.", yes="Play it", no="Keep mine"),
-            lambda yes: play() if yes else None)
+        self.unless_at_stake(dealt.puzzle.kind, dealt.puzzle.params, play,
+                             "Play your puzzle?", "replaced", "Play it", "Keep mine")
 
     def on_go_home(self, _message: GoHome) -> None:
         self.leave_to_home()
